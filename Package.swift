@@ -1,0 +1,47 @@
+// swift-tools-version:6.2
+// KioskKit: a touchscreen kiosk runtime for Linux (DRM/KMS, libinput, a dirty-rectangle compositor).
+import PackageDescription
+
+/// One system-library target per C library, each found through pkg-config and provided by Debian.
+func cLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+/// UI, compositor and loop share one thread: everything above the graphics layer is main-actor code.
+let mainActorCode: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
+
+let package = Package(
+    name: "KioskKit",
+    products: [
+        .library(name: "KioskKit", targets: ["KioskGraphics", "KioskUI", "KioskCompositor", "KioskRuntime"]),
+        .executable(name: "kiosk", targets: ["kiosk"]),
+        .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+    ],
+    targets: [
+        cLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        cLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+        cLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
+        cLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        cLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
+        cLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
+        cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
+        cLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
+        cLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
+        cLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
+
+        .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman"]),
+        .target(name: "KioskUI", dependencies: ["KioskGraphics"], swiftSettings: mainActorCode),
+        .target(name: "KioskCompositor", dependencies: ["KioskUI", "KioskGraphics"], swiftSettings: mainActorCode),
+        .target(name: "KioskRuntime", dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics"],
+                swiftSettings: mainActorCode),
+        .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
+        .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
+
+        .target(name: "KioskTestSupport", dependencies: ["KioskGraphics"], path: "Tests/KioskTestSupport"),
+        .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics", "KioskTestSupport"]),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTestSupport"],
+                    swiftSettings: mainActorCode),
+        .testTarget(name: "KioskCompositorTests",
+                    dependencies: ["KioskCompositor", "KioskRuntime", "KioskTestSupport"], swiftSettings: mainActorCode),
+    ]
+)

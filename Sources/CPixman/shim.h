@@ -1,0 +1,4 @@
+#ifndef KIOSK_CPIXMAN_SHIM_H
+#define KIOSK_CPIXMAN_SHIM_H
+#include <pixman.h>
+#endif

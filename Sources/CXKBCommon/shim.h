@@ -1,0 +1,5 @@
+#ifndef KIOSK_CXKBCOMMON_SHIM_H
+#define KIOSK_CXKBCOMMON_SHIM_H
+#include <xkbcommon/xkbcommon.h>
+#include <xkbcommon/xkbcommon-keysyms.h>
+#endif

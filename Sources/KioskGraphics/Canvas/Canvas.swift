@@ -1,0 +1,301 @@
+import CCairo
+import CPangoCairo
+import Foundation
+
+/// Paints into a `Surface` through cairo: paths, fills, strokes, gradients, images, text and
+/// shadows, with a transform and clip that `save()`/`restore()` bracket.
+public final class Canvas {
+    let cr: OpaquePointer
+    public let surface: Surface
+    /// Where this canvas finds blurred shadow masks; a compositor shares one across frames.
+    public let shadowMasks: ShadowMaskCache
+
+    public init(surface: Surface, shadowMasks: ShadowMaskCache = ShadowMaskCache()) {
+        self.surface = surface
+        self.shadowMasks = shadowMasks
+        cr = cairo_create(surface.handle)!
+    }
+
+    deinit {
+        cairo_destroy(cr)
+    }
+
+    // MARK: State
+
+    public func save() { cairo_save(cr) }
+    public func restore() { cairo_restore(cr) }
+
+    /// Runs `body` with the state saved before and restored after.
+    public func withSavedState<T>(_ body: () throws -> T) rethrows -> T {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        return try body()
+    }
+
+    public func translate(x: Double, y: Double) { cairo_translate(cr, x, y) }
+    public func scale(x: Double, y: Double) { cairo_scale(cr, x, y) }
+    public func rotate(by angle: Double) { cairo_rotate(cr, angle) }
+
+    public func concatenate(_ transform: AffineTransform) {
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+                                    x0: transform.tx, y0: transform.ty)
+        cairo_transform(cr, &matrix)
+    }
+
+    /// The transform from user space to device pixels.
+    public var currentTransform: AffineTransform {
+        get {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        }
+        set {
+            var m = cairo_matrix_t(xx: newValue.a, yx: newValue.b, xy: newValue.c, yy: newValue.d,
+                                   x0: newValue.tx, y0: newValue.ty)
+            cairo_set_matrix(cr, &m)
+        }
+    }
+
+    // MARK: Clipping
+
+    public func clip(to rect: Rect) {
+        cairo_new_path(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+    }
+
+    public func clip(toRoundedRect rect: Rect, radius: Double) {
+        cairo_new_path(cr)
+        Canvas.appendRoundedRect(cr, rect, radius: radius)
+        cairo_clip(cr)
+    }
+
+    /// Clips to a region given in device pixels, whatever the current transform.
+    public func clip(to region: Region) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        region.forEachRect { cairo_rectangle(cr, Double($0.x), Double($0.y), Double($0.width), Double($0.height)) }
+        cairo_restore(cr)
+        cairo_clip(cr)
+    }
+
+    /// Clips to one rectangle of device pixels, whatever the current transform.
+    public func clip(toPixels rect: PixelRect) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        cairo_restore(cr)
+        cairo_clip(cr)
+    }
+
+    /// Leaves out of the clip a rectangle (user space): paint that will be fully covered next.
+    public func clip(excluding inner: Rect, within outer: Rect) {
+        cairo_new_path(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_rectangle(cr, outer.minX, outer.minY, outer.width, outer.height)
+        cairo_rectangle(cr, inner.minX, inner.minY, inner.width, inner.height)
+        cairo_clip(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// The clip's bounding box in user space.
+    public var clipBounds: Rect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    // MARK: Paths
+
+    public func beginPath() { cairo_new_path(cr) }
+    public func move(to point: Point) { cairo_move_to(cr, point.x, point.y) }
+    public func addLine(to point: Point) { cairo_line_to(cr, point.x, point.y) }
+
+    public func addCurve(to point: Point, control1: Point, control2: Point) {
+        cairo_curve_to(cr, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
+    }
+
+    /// An arc around `center`; angles in radians from the positive x axis, growing clockwise on screen.
+    public func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool = true) {
+        if clockwise {
+            cairo_arc(cr, center.x, center.y, radius, startAngle, endAngle)
+        } else {
+            cairo_arc_negative(cr, center.x, center.y, radius, startAngle, endAngle)
+        }
+    }
+
+    public func closePath() { cairo_close_path(cr) }
+
+    public func addRect(_ rect: Rect) {
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+    }
+
+    public func addRoundedRect(_ rect: Rect, radius: Double) {
+        Canvas.appendRoundedRect(cr, rect, radius: radius)
+    }
+
+    public func addEllipse(in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        cairo_save(cr)
+        cairo_translate(cr, rect.midX, rect.midY)
+        cairo_scale(cr, rect.width / 2, rect.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_restore(cr)
+    }
+
+    static func appendRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        if r == 0 {
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            return
+        }
+        let half = Double.pi / 2
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -half, 0)
+        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, half)
+        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, half, 2 * half)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, 2 * half, 3 * half)
+        cairo_close_path(cr)
+    }
+
+    // MARK: Painting
+
+    /// Fills the current path and clears it.
+    public func fill(_ color: RGBA, rule: FillRule = .winding) {
+        setSource(color)
+        cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_fill(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// Fills the current path with a gradient and clears it.
+    public func fill(_ gradient: LinearGradient) {
+        let pattern = cairo_pattern_create_linear(gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y)!
+        for stop in gradient.stops {
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.red, stop.color.green,
+                                              stop.color.blue, stop.color.alpha)
+        }
+        cairo_set_source(cr, pattern)
+        cairo_fill(cr)
+        cairo_pattern_destroy(pattern)
+    }
+
+    /// Strokes the current path and clears it.
+    public func stroke(_ color: RGBA, style: StrokeStyle) {
+        setSource(color)
+        cairo_set_line_width(cr, style.width)
+        let cap: cairo_line_cap_t = switch style.cap {
+        case .butt: CAIRO_LINE_CAP_BUTT
+        case .round: CAIRO_LINE_CAP_ROUND
+        case .square: CAIRO_LINE_CAP_SQUARE
+        }
+        let join: cairo_line_join_t = switch style.join {
+        case .miter: CAIRO_LINE_JOIN_MITER
+        case .round: CAIRO_LINE_JOIN_ROUND
+        case .bevel: CAIRO_LINE_JOIN_BEVEL
+        }
+        cairo_set_line_cap(cr, cap)
+        cairo_set_line_join(cr, join)
+        if style.dash.isEmpty {
+            cairo_set_dash(cr, nil, 0, 0)
+        } else {
+            style.dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), style.dashPhase) }
+        }
+        cairo_stroke(cr)
+    }
+
+    public func fill(_ rect: Rect, color: RGBA) {
+        cairo_new_path(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        fill(color)
+    }
+
+    public func fill(roundedRect rect: Rect, radius: Double, color: RGBA) {
+        cairo_new_path(cr)
+        Canvas.appendRoundedRect(cr, rect, radius: radius)
+        fill(color)
+    }
+
+    /// Replaces the pixels of `rect` (ignoring what was there): clearing before painting.
+    public func replace(_ rect: Rect, with color: RGBA) {
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        fill(rect, color: color)
+        cairo_restore(cr)
+    }
+
+    /// Paints a surface scaled into `rect`.
+    public func draw(_ image: Surface, in rect: Rect, alpha: Double = 1) {
+        guard image.width > 0, image.height > 0, !rect.isEmpty else { return }
+        cairo_save(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+        cairo_set_source_surface(cr, image.handle, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
+        cairo_clip(cr)
+        if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
+        cairo_restore(cr)
+    }
+
+    /// Fills the current clip with a single colour, used through a surface's alpha (icon tinting).
+    public func draw(_ image: Surface, in rect: Rect, tint: RGBA) {
+        guard image.width > 0, image.height > 0, !rect.isEmpty else { return }
+        cairo_save(cr)
+        setSource(tint)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+        cairo_mask_surface(cr, image.handle, 0, 0)
+        cairo_restore(cr)
+    }
+
+    /// Draws laid-out text with its top-left corner at `origin`.
+    public func draw(_ layout: TextLayout, at origin: Point, color: RGBA) {
+        setSource(color)
+        cairo_move_to(cr, origin.x, origin.y)
+        pango_cairo_show_layout(cr, layout.handle)
+        cairo_new_path(cr)
+    }
+
+    /// Paints the blurred shadow of a rounded rectangle. When `coveredByShape` is true the caller
+    /// is about to fill the shape opaquely, so the inside is left out: the shadow under an opaque
+    /// card costs only its rim.
+    public func drawShadow(_ shadow: Shadow, ofRoundedRect rect: Rect, radius: Double, coveredByShape: Bool = false) {
+        guard shadow.opacity > 0, shadow.color.alpha > 0, !rect.isEmpty else { return }
+        let mask = shadowMasks.mask(width: rect.width, height: rect.height, cornerRadius: radius, blurRadius: shadow.radius)
+        let origin = Point(x: rect.minX + shadow.offset.width - Double(mask.padding),
+                           y: rect.minY + shadow.offset.height - Double(mask.padding))
+        cairo_save(cr)
+        let maskRect = Rect(origin: origin, size: mask.surface.size)
+        if coveredByShape {
+            // Inside the shape minus its corners (and one point of antialiasing) the shape covers all.
+            let r = min(radius, rect.width / 2, rect.height / 2) + 1
+            clip(excluding: rect.insetBy(dx: r, dy: 1), within: maskRect)
+            clip(excluding: rect.insetBy(dx: 1, dy: r), within: maskRect)
+        }
+        var color = shadow.color
+        color.alpha *= shadow.opacity
+        setSource(color)
+        cairo_mask_surface(cr, mask.surface.handle, origin.x, origin.y)
+        cairo_restore(cr)
+    }
+
+    // MARK: Groups
+
+    /// Starts painting into an offscreen group that `endGroup(alpha:)` composites with an opacity.
+    public func beginGroup() { cairo_push_group(cr) }
+
+    public func endGroup(alpha: Double) {
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
+    private func setSource(_ color: RGBA) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+}

@@ -1,0 +1,122 @@
+import CCairo
+
+/// Blurred shadow masks, kept per (size, corner radius, blur radius): blurring is the one costly
+/// step of a shadow, and a panel's cards share a handful of shapes that rarely change.
+public final class ShadowMaskCache {
+    struct Key: Hashable {
+        var width: Double
+        var height: Double
+        var cornerRadius: Double
+        var blurRadius: Double
+    }
+
+    /// An A8 surface holding the blurred shape, `padding` pixels larger than it on every side.
+    final class Mask {
+        let surface: Surface
+        let padding: Int
+        var lastUse: Int
+
+        init(surface: Surface, padding: Int, lastUse: Int) {
+            self.surface = surface
+            self.padding = padding
+            self.lastUse = lastUse
+        }
+    }
+
+    public let capacity: Int
+    private var masks: [Key: Mask] = [:]
+    private var useCounter = 0
+    public private(set) var misses = 0
+
+    public init(capacity: Int = 64) {
+        self.capacity = capacity
+    }
+
+    public var count: Int { masks.count }
+
+    func mask(width: Double, height: Double, cornerRadius: Double, blurRadius: Double) -> Mask {
+        let key = Key(width: width, height: height, cornerRadius: cornerRadius, blurRadius: blurRadius)
+        useCounter += 1
+        if let mask = masks[key] {
+            mask.lastUse = useCounter
+            return mask
+        }
+        misses += 1
+        if masks.count >= capacity, let oldest = masks.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            masks.removeValue(forKey: oldest.key)
+        }
+        let mask = Self.render(key, lastUse: useCounter)
+        masks[key] = mask
+        return mask
+    }
+
+    private static func render(_ key: Key, lastUse: Int) -> Mask {
+        let sigma = key.blurRadius / 2
+        let padding = Int((key.blurRadius * 1.5).rounded(.up))
+        let width = Int(key.width.rounded(.up)) + 2 * padding
+        let height = Int(key.height.rounded(.up)) + 2 * padding
+        let surface = Surface(width: width, height: height, format: .a8)
+        let cr = cairo_create(surface.handle)!
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        Canvas.appendRoundedRect(cr, Rect(x: Double(padding), y: Double(padding), width: key.width, height: key.height),
+                                 radius: key.cornerRadius)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        if sigma > 0 {
+            BoxBlur.blurA8(surface, sigma: sigma)
+        }
+        return Mask(surface: surface, padding: padding, lastUse: lastUse)
+    }
+}
+
+/// A Gaussian blur approximated by three box blurs per axis, on 8-bit alpha.
+enum BoxBlur {
+    static func blurA8(_ surface: Surface, sigma: Double) {
+        let boxes = boxSizes(sigma: sigma, passes: 3)
+        let width = surface.width, height = surface.height, stride = surface.stride
+        let pixels = surface.pixels.assumingMemoryBound(to: UInt8.self)
+        var line = [UInt8](repeating: 0, count: max(width, height))
+        var out = [UInt8](repeating: 0, count: max(width, height))
+        for box in boxes {
+            let r = (box - 1) / 2
+            for y in 0..<height {
+                for x in 0..<width { line[x] = pixels[y * stride + x] }
+                boxLine(line, into: &out, count: width, radius: r)
+                for x in 0..<width { pixels[y * stride + x] = out[x] }
+            }
+            for x in 0..<width {
+                for y in 0..<height { line[y] = pixels[y * stride + x] }
+                boxLine(line, into: &out, count: height, radius: r)
+                for y in 0..<height { pixels[y * stride + x] = out[y] }
+            }
+        }
+        surface.markDirty()
+    }
+
+    /// Odd box widths whose three passes give the variance of a Gaussian of `sigma`.
+    static func boxSizes(sigma: Double, passes: Int) -> [Int] {
+        let ideal = (12 * sigma * sigma / Double(passes) + 1).squareRoot()
+        var lower = Int(ideal.rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        lower = max(lower, 1)
+        let upper = lower + 2
+        let idealM = (12 * sigma * sigma - Double(passes * lower * lower) - Double(4 * passes * lower) - Double(3 * passes))
+            / Double(-4 * lower - 4)
+        let m = Int(idealM.rounded())
+        return (0..<passes).map { $0 < m ? lower : upper }
+    }
+
+    /// A running-sum box filter over one row or column, treating pixels outside as transparent.
+    private static func boxLine(_ input: [UInt8], into output: inout [UInt8], count: Int, radius: Int) {
+        let size = 2 * radius + 1
+        var sum = 0
+        for i in 0..<min(radius, count) { sum += Int(input[i]) }
+        for i in 0..<count {
+            let entering = i + radius
+            if entering < count { sum += Int(input[entering]) }
+            let leaving = i - radius - 1
+            if leaving >= 0 { sum -= Int(input[leaving]) }
+            output[i] = UInt8((sum + size / 2) / size)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A colour as written by a panel author or a developer: a fixed value, or a semantic name that
+/// resolves against the appearance, optionally with its alpha scaled (`system_blue.alpha(0.8)`).
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    enum Storage: Hashable, Sendable {
+        case fixed(RGBA)
+        case semantic(SemanticColor, alpha: Double)
+    }
+
+    let storage: Storage
+
+    public init(_ rgba: RGBA) {
+        storage = .fixed(rgba)
+    }
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        storage = .fixed(RGBA(red: red, green: green, blue: blue, alpha: alpha))
+    }
+
+    public init(hex: UInt32, alpha: Double = 1) {
+        storage = .fixed(RGBA(hex: hex, alpha: alpha))
+    }
+
+    public init(_ semantic: SemanticColor) {
+        storage = .semantic(semantic, alpha: 1)
+    }
+
+    /// Parses `#RRGGBB`, `#RRGGBBAA`, a semantic name (`system_blue`) and an `.alpha(x)` modifier.
+    public init?(parsing text: String) {
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var alphaScale = 1.0
+        if body.hasSuffix(")"), let open = body.range(of: ".alpha(") {
+            guard let value = Double(body[open.upperBound..<body.index(before: body.endIndex)]),
+                  (0...1).contains(value) else { return nil }
+            alphaScale = value
+            body = body[..<open.lowerBound]
+        }
+        if body.hasPrefix("#") {
+            let digits = body.dropFirst()
+            guard digits.count == 6 || digits.count == 8, let value = UInt64(digits, radix: 16) else { return nil }
+            let rgba = digits.count == 6
+                ? RGBA(hex: UInt32(value))
+                : RGBA(hex: UInt32(value >> 8), alpha: Double(value & 0xFF) / 255)
+            self = Color(rgba).withAlphaComponent(rgba.alpha * alphaScale)
+        } else if let semantic = SemanticColor(rawValue: String(body)) {
+            storage = .semantic(semantic, alpha: alphaScale)
+        } else {
+            return nil
+        }
+    }
+
+    public static let label = Color(.label)
+    public static let secondaryLabel = Color(.secondaryLabel)
+    public static let systemBackground = Color(.systemBackground)
+    public static let secondarySystemBackground = Color(.secondarySystemBackground)
+    public static let systemBlue = Color(.systemBlue)
+    public static let systemGreen = Color(.systemGreen)
+    public static let systemRed = Color(.systemRed)
+    public static let systemGray = Color(.systemGray)
+    public static let systemGray4 = Color(.systemGray4)
+    public static let systemGray5 = Color(.systemGray5)
+    public static let white = Color(.white)
+    public static let black = Color(.black)
+    public static let clear = Color(.clear)
+
+    public func resolved(for appearance: Appearance) -> RGBA {
+        switch storage {
+        case .fixed(let rgba):
+            return rgba
+        case .semantic(let name, let alphaScale):
+            var rgba = name.resolved(for: appearance)
+            rgba.alpha *= alphaScale
+            return rgba
+        }
+    }
+
+    /// The same colour with its alpha replaced (fixed) or scaled (semantic, whose own alpha stays).
+    public func withAlphaComponent(_ alpha: Double) -> Color {
+        switch storage {
+        case .fixed(var rgba):
+            rgba.alpha = alpha
+            return Color(rgba)
+        case .semantic(let name, _):
+            return Color(storage: .semantic(name, alpha: alpha))
+        }
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// True when the colour covers what is below it in every appearance.
+    public var isOpaque: Bool {
+        resolved(for: .light).isOpaque && resolved(for: .dark).isOpaque
+    }
+
+    public var isClear: Bool {
+        resolved(for: .light).alpha == 0 && resolved(for: .dark).alpha == 0
+    }
+
+    public var description: String {
+        switch storage {
+        case .fixed(let rgba): rgba.description
+        case .semantic(let name, let alpha): alpha == 1 ? name.rawValue : "\(name.rawValue).alpha(\(alpha))"
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import CPangoCairo
+
+/// Paragraph settings of a `TextLayout`.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    /// Leading edge of the paragraph's direction: left for LTR text, right for RTL.
+    case natural
+    case left
+    case center
+    case right
+}
+
+public enum TextWrap: String, Sendable, CaseIterable {
+    case word, char
+    /// Words, and characters inside words too long for a line.
+    case wordChar = "word_char"
+}
+
+public enum TextEllipsize: String, Sendable, CaseIterable {
+    case none, start, middle, end
+}
+
+/// The base direction of a paragraph.
+public enum TextDirection: String, Sendable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+    /// Taken from the first strong character of the text.
+    case auto
+}
+
+/// Shaped, wrapped text ready to measure and draw; wraps a PangoLayout.
+/// Views keep one and change only what changed: Pango re-lays out lazily.
+public final class TextLayout {
+    private(set) var handle: OpaquePointer
+
+    public private(set) var text: String = ""
+    public private(set) var font: Font
+    public private(set) var width: Double?
+    public private(set) var maxLines = 0
+    public private(set) var wrap: TextWrap = .word
+    public private(set) var ellipsize: TextEllipsize = .end
+    public private(set) var alignment: TextAlignment = .natural
+    public private(set) var direction: TextDirection = .auto
+
+    public init(text: String = "", font: Font) {
+        handle = pango_layout_new(TextContext.automatic.handle)!
+        self.font = font
+        applyFont()
+        applyEllipsize()
+        setText(text)
+    }
+
+    deinit {
+        kiosk_g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    public func setText(_ newText: String) {
+        guard newText != text else { return }
+        text = newText
+        pango_layout_set_text(handle, newText, -1)
+    }
+
+    public func setFont(_ newFont: Font) {
+        guard newFont != font else { return }
+        font = newFont
+        applyFont()
+    }
+
+    /// The wrapping width in points; nil lays the text out on as few lines as its newlines allow.
+    public func setWidth(_ newWidth: Double?) {
+        guard newWidth != width else { return }
+        width = newWidth
+        pango_layout_set_width(handle, newWidth.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1)
+    }
+
+    /// At most this many lines (0: no limit); the last shown line is ellipsized.
+    public func setMaxLines(_ lines: Int) {
+        guard lines != maxLines else { return }
+        maxLines = lines
+        pango_layout_set_height(handle, lines > 0 ? Int32(-lines) : -1)
+    }
+
+    public func setWrap(_ newWrap: TextWrap) {
+        guard newWrap != wrap else { return }
+        wrap = newWrap
+        applyWrap()
+    }
+
+    public func setEllipsize(_ mode: TextEllipsize) {
+        guard mode != ellipsize else { return }
+        ellipsize = mode
+        applyEllipsize()
+    }
+
+    public func setAlignment(_ newAlignment: TextAlignment) {
+        guard newAlignment != alignment else { return }
+        alignment = newAlignment
+        applyAlignment()
+    }
+
+    public func setDirection(_ newDirection: TextDirection) {
+        guard newDirection != direction else { return }
+        direction = newDirection
+        // A layout's base direction comes from its context, so it moves to the context of the new
+        // direction and takes its settings along.
+        let replacement = pango_layout_new(TextContext.forDirection(newDirection).handle)!
+        kiosk_g_object_unref(UnsafeMutableRawPointer(handle))
+        handle = replacement
+        pango_layout_set_auto_dir(handle, newDirection == .auto ? 1 : 0)
+        applyFont()
+        pango_layout_set_text(handle, text, -1)
+        pango_layout_set_width(handle, width.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1)
+        pango_layout_set_height(handle, maxLines > 0 ? Int32(-maxLines) : -1)
+        applyWrap()
+        applyEllipsize()
+        applyAlignment()
+    }
+
+    /// The direction Pango resolved for the first paragraph.
+    public var resolvedDirection: TextDirection {
+        switch direction {
+        case .leftToRight, .rightToLeft: return direction
+        case .auto:
+            let resolved = pango_layout_get_direction(handle, 0)
+            return resolved == PANGO_DIRECTION_RTL ? .rightToLeft : .leftToRight
+        }
+    }
+
+    /// The logical size of the laid-out text in points (height includes line spacing).
+    public var size: Size {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(handle, nil, &logical)
+        let scale = Double(PANGO_SCALE)
+        // With a wrap width the text is placed inside that width (alignment), so it is the width.
+        let w = width ?? (Double(logical.x + logical.width) / scale)
+        return Size(width: w, height: Double(logical.height) / scale)
+    }
+
+    /// The width the text needs on its own, ignoring the wrap width.
+    public var naturalWidth: Double {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(handle, nil, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
+    }
+
+    /// The rectangle the glyphs actually cover, relative to the layout origin (for damage).
+    public var inkRect: Rect {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(handle, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        let inkRect = Rect(x: Double(ink.x) / scale, y: Double(ink.y) / scale,
+                           width: Double(ink.width) / scale, height: Double(ink.height) / scale)
+        let logicalRect = Rect(x: Double(logical.x) / scale, y: Double(logical.y) / scale,
+                               width: Double(logical.width) / scale, height: Double(logical.height) / scale)
+        return inkRect.union(logicalRect)
+    }
+
+    public var lineCount: Int { Int(pango_layout_get_line_count(handle)) }
+
+    public var isEllipsized: Bool { pango_layout_is_ellipsized(handle) != 0 }
+
+    /// Size of the text when laid out in at most `width` points (nil: unconstrained), leaving the
+    /// layout's own width as it was.
+    public func measure(width proposed: Double?) -> Size {
+        let saved = width
+        setWidth(proposed)
+        let measured = Size(width: min(naturalWidth, proposed ?? .infinity), height: size.height)
+        setWidth(saved)
+        return measured
+    }
+
+    /// The character offset (in `text`'s characters) nearest to a point in layout coordinates.
+    public func characterIndex(at point: Point) -> Int {
+        var index: Int32 = 0, trailing: Int32 = 0
+        let x = Int32(point.x * Double(PANGO_SCALE)), y = Int32(point.y * Double(PANGO_SCALE))
+        _ = pango_layout_xy_to_index(handle, x, y, &index, &trailing)
+        let byteOffset = Int(index)
+        let utf8 = Array(text.utf8)
+        let prefix = String(decoding: utf8[0..<min(byteOffset, utf8.count)], as: UTF8.self)
+        return prefix.count + Int(trailing)
+    }
+
+    /// The caret rectangle before the character at `characterIndex`, in layout coordinates.
+    public func caretRect(atCharacter characterIndex: Int) -> Rect {
+        let byteIndex = text.prefix(characterIndex).utf8.count
+        var strong = PangoRectangle()
+        pango_layout_get_cursor_pos(handle, Int32(byteIndex), &strong, nil)
+        let scale = Double(PANGO_SCALE)
+        return Rect(x: Double(strong.x) / scale, y: Double(strong.y) / scale,
+                    width: 0, height: Double(strong.height) / scale)
+    }
+
+    private func applyFont() {
+        let description = pango_font_description_new()
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.pangoWeight)))
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(handle, description)
+        pango_font_description_free(description)
+    }
+
+    private func applyWrap() {
+        let mode: PangoWrapMode = switch wrap {
+        case .word: PANGO_WRAP_WORD
+        case .char: PANGO_WRAP_CHAR
+        case .wordChar: PANGO_WRAP_WORD_CHAR
+        }
+        pango_layout_set_wrap(handle, mode)
+    }
+
+    private func applyEllipsize() {
+        let mode: PangoEllipsizeMode = switch ellipsize {
+        case .none: PANGO_ELLIPSIZE_NONE
+        case .start: PANGO_ELLIPSIZE_START
+        case .middle: PANGO_ELLIPSIZE_MIDDLE
+        case .end: PANGO_ELLIPSIZE_END
+        }
+        pango_layout_set_ellipsize(handle, mode)
+    }
+
+    private func applyAlignment() {
+        let rtl = resolvedDirection == .rightToLeft
+        let pangoAlignment: PangoAlignment = switch alignment {
+        case .natural: PANGO_ALIGN_LEFT   // Pango mirrors LEFT for RTL paragraphs itself.
+        case .left: rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        case .center: PANGO_ALIGN_CENTER
+        case .right: rtl ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+        }
+        pango_layout_set_alignment(handle, pangoAlignment)
+    }
+}
