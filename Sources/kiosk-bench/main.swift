@@ -1,1 +1,90 @@
-print("bench")
+import Foundation
+import KioskCompositor
+import KioskGraphics
+import KioskRuntime
+import KioskUI
+
+/// Measures the compositor on the reference dashboard and prints a table of medians and p90s.
+
+let iterations = 300
+
+func seconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+func measure(_ body: () throws -> Void) rethrows -> [Double] {
+    for _ in 0..<10 { try body() }   // warm caches (glyphs, shadow masks)
+    var samples: [Double] = []
+    samples.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let start = seconds()
+        try body()
+        samples.append((seconds() - start) * 1000)
+    }
+    return samples.sorted()
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+}
+
+struct Table {
+    var rows: [(String, String, String)] = []
+
+    mutating func add(_ name: String, _ samples: [Double]) {
+        rows.append((name, String(format: "%.4f ms", percentile(samples, 0.5)), String(format: "%.4f ms", percentile(samples, 0.9))))
+    }
+
+    mutating func add(_ name: String, median: String, p90: String) {
+        rows.append((name, median, p90))
+    }
+
+    func print() {
+        let nameWidth = rows.map(\.0.count).max()! + 2
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        Swift.print(pad("measurement", nameWidth) + pad("median", 14) + "p90")
+        for (name, median, p90) in rows { Swift.print(pad(name, nameWidth) + pad(median, 14) + p90) }
+    }
+}
+
+func runBenchmark() throws {
+    var table = Table()
+    let dashboard = ReferenceDashboard()
+    let display = HeadlessDisplay(size: ReferenceDashboard.size, rootView: dashboard.root)
+    try display.renderUntilIdle()
+    let compositor = display.compositor
+    let full = Region(display.screen.pixelBounds)
+
+    table.add("full-frame paint (1280x800)", measure { compositor.paint(full) })
+
+    var high = false
+    var ringPixels: [Int] = []
+    table.add("ring update 42% <-> 43% (damage + paint + present)", try measure {
+        high.toggle()
+        dashboard.ring.value = high ? 0.43 : 0.42
+        display.clock.advance(to: display.clock.nextPresentationTime)
+        try compositor.renderFrame(at: display.clock.now)
+        ringPixels.append(compositor.lastPaintedPixels)
+    })
+    ringPixels.sort()
+    table.add("pixels repainted by the ring update", median: "\(ringPixels[ringPixels.count / 2]) px",
+              p90: "\(ringPixels[ringPixels.count * 9 / 10]) px")
+    let ringDamage = compositor.lastDamage
+    table.add("present copy of the ring damage",
+              try measure { try compositor.swapchain.present(from: compositor.shadowBuffer, damage: ringDamage) })
+    table.add("full-screen present", try measure { try compositor.swapchain.present(from: compositor.shadowBuffer, damage: full) })
+
+    let frameBytes = compositor.shadowBuffer.stride * compositor.shadowBuffer.height
+    let source = UnsafeMutableRawPointer.allocate(byteCount: frameBytes, alignment: 64)
+    let target = UnsafeMutableRawPointer.allocate(byteCount: frameBytes, alignment: 64)
+    defer { source.deallocate(); target.deallocate() }
+    memset(source, 0x5A, frameBytes)
+    table.add("memcpy of one full frame (floor)", measure { memcpy(target, source, frameBytes) })
+
+    print("kiosk-bench: reference dashboard 1280x800, \(iterations) iterations each")
+    table.print()
+}
+
+try runBenchmark()

@@ -31,13 +31,16 @@ final class DamageTracker {
         screen.contentQueue.removeAll(keepingCapacity: true)
         for view in redrawn {
             view.isQueuedForContent = false
-            let part = view.pendingContentRect
-            view.pendingContentRect = nil
+            let parts = view.pendingContentRects
+            view.pendingContentRects.removeAll(keepingCapacity: true)
             guard view.screen === screen, !view.paintedRect.isEmpty else { continue }
-            if let part {
-                damage.add(PixelRect(covering: view.transformToScreen.apply(to: part)).intersection(view.paintedRect))
-            } else {
+            if parts.isEmpty {
                 damage.add(view.paintedRect)
+            } else {
+                let toScreen = view.transformToScreen
+                for part in parts {
+                    damage.add(PixelRect(covering: toScreen.apply(to: part)).intersection(view.paintedRect))
+                }
             }
         }
         damage.intersect(screen.pixelBounds)
@@ -48,7 +51,7 @@ final class DamageTracker {
         for view in screen.geometryQueue { view.isQueuedForGeometry = false }
         for view in screen.contentQueue {
             view.isQueuedForContent = false
-            view.pendingContentRect = nil
+            view.pendingContentRects.removeAll()
         }
         screen.geometryQueue.removeAll(keepingCapacity: true)
         screen.contentQueue.removeAll(keepingCapacity: true)

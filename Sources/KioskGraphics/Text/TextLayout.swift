@@ -46,6 +46,7 @@ public final class TextLayout {
         self.font = font
         applyFont()
         applyEllipsize()
+        pango_layout_set_height(handle, Self.pangoHeight(forMaxLines: 0))
         setText(text)
     }
 
@@ -76,7 +77,7 @@ public final class TextLayout {
     public func setMaxLines(_ lines: Int) {
         guard lines != maxLines else { return }
         maxLines = lines
-        pango_layout_set_height(handle, lines > 0 ? Int32(-lines) : -1)
+        pango_layout_set_height(handle, Self.pangoHeight(forMaxLines: lines))
     }
 
     public func setWrap(_ newWrap: TextWrap) {
@@ -109,7 +110,7 @@ public final class TextLayout {
         applyFont()
         pango_layout_set_text(handle, text, -1)
         pango_layout_set_width(handle, width.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1)
-        pango_layout_set_height(handle, maxLines > 0 ? Int32(-maxLines) : -1)
+        pango_layout_set_height(handle, Self.pangoHeight(forMaxLines: maxLines))
         applyWrap()
         applyEllipsize()
         applyAlignment()
@@ -196,6 +197,12 @@ public final class TextLayout {
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
         pango_layout_set_font_description(handle, description)
         pango_font_description_free(description)
+    }
+
+    /// Pango reads a negative height as a line count and, while ellipsizing, its default of -1 as
+    /// "one line": no limit has to be an unreachable positive height.
+    private static func pangoHeight(forMaxLines lines: Int) -> Int32 {
+        lines > 0 ? Int32(-lines) : Int32.max
     }
 
     private func applyWrap() {

@@ -66,20 +66,58 @@ open class ProgressView: View {
         let environment = self.environment
         let center = ringCenter, radius = ringRadius
         let ring = StrokeStyle(width: lineWidth, cap: .round)
+        if showsPercentage && Self.isInside(rect, circleOf: radius - lineWidth / 2 - 1, center: center) {
+            // Only the percentage changed: the ring does not reach into the hole.
+            drawPercentage(in: canvas, center: center, environment: environment)
+            return
+        }
         canvas.beginPath()
         canvas.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * Double.pi)
         canvas.stroke(environment.resolve(trackColor), style: ring)
         if storedValue > 0 {
             canvas.beginPath()
-            canvas.addArc(center: center, radius: radius, startAngle: Self.startAngle, endAngle: angle(for: storedValue))
+            addValueArc(to: canvas, center: center, radius: radius)
             canvas.stroke(environment.resolve(color), style: ring)
         }
-        if showsPercentage {
-            let layout = preparedPercentage(storedValue)
-            let size = layout.size
-            canvas.draw(layout, at: Point(x: (center.x - size.width / 2).rounded(), y: (center.y - size.height / 2).rounded()),
-                        color: environment.resolve(.label))
+        if showsPercentage && rect.intersects(percentageRect(for: storedValue)) {
+            drawPercentage(in: canvas, center: center, environment: environment)
         }
+    }
+
+    /// The arc is built from fixed pieces of 1/64 turn plus one partial piece. Cairo approximates
+    /// each arc with splines chosen for its whole span, so one long arc would move every pixel of
+    /// its edge a little whenever the value changed; fixed pieces keep the unchanged part of the
+    /// arc pixel-identical, and a value change only repaints from the start of the last piece.
+    static let arcPieces = 64.0
+
+    private func addValueArc(to canvas: Canvas, center: Point, radius: Double) {
+        let pieceAngle = 2 * Double.pi / Self.arcPieces
+        let end = angle(for: storedValue)
+        var start = Self.startAngle
+        while start < end - 1e-12 {
+            let pieceEnd = min(start + pieceAngle, end)
+            canvas.addArc(center: center, radius: radius, startAngle: start, endAngle: pieceEnd)
+            start += pieceAngle
+        }
+    }
+
+    /// The value where the arc piece holding `value` begins.
+    private static func pieceStart(of value: Double) -> Double {
+        (value * arcPieces).rounded(.down) / arcPieces
+    }
+
+    private func drawPercentage(in canvas: Canvas, center: Point, environment: Environment) {
+        let layout = preparedPercentage(storedValue)
+        let size = layout.size
+        canvas.draw(layout, at: Point(x: (center.x - size.width / 2).rounded(), y: (center.y - size.height / 2).rounded()),
+                    color: environment.resolve(.label))
+    }
+
+    private static func isInside(_ rect: Rect, circleOf radius: Double, center: Point) -> Bool {
+        guard radius > 0 else { return false }
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
+        return corners.allSatisfy { $0.distance(to: center) < radius }
     }
 
     // MARK: Damage
@@ -97,7 +135,8 @@ open class ProgressView: View {
     func arcDamage(from old: Double, to new: Double) -> Rect {
         let center = ringCenter, radius = ringRadius
         let halfWidth = lineWidth / 2 + 1
-        let low = min(old, new), high = max(old, new)
+        // Cairo's stroker may also move a pixel or two of the piece before the changed one.
+        let low = max(0, Self.pieceStart(of: min(old, new)) - 1 / Self.arcPieces), high = max(old, new)
         var a0 = angle(for: low), a1 = angle(for: high)
         if low == 0 { a0 = Self.startAngle }   // the start cap appears or disappears too
         if a1 - a0 >= 2 * Double.pi - 1e-9 { a1 = a0 + 2 * Double.pi }

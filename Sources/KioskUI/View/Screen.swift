@@ -95,12 +95,13 @@ public final class Screen {
 
     func contentDidChange(_ view: View, in rect: Rect?) {
         if view.isQueuedForContent {
-            if let current = view.pendingContentRect {
-                view.pendingContentRect = rect.map { current.union($0) }
+            // Already queued for all of it, or add one more part.
+            if !view.pendingContentRects.isEmpty {
+                if let rect { view.pendingContentRects.append(rect) } else { view.pendingContentRects.removeAll() }
             }
         } else {
             view.isQueuedForContent = true
-            view.pendingContentRect = rect
+            if let rect { view.pendingContentRects.append(rect) }
             contentQueue.append(view)
         }
         invalidateRasterCaches(above: view)

@@ -117,9 +117,15 @@ open class View {
 
     /// The environment in effect here: the screen's, with every ancestor's overrides applied.
     public var environment: Environment {
+        if let cachedEnvironment { return cachedEnvironment }
         let inherited = superview?.environment ?? screen?.environment ?? Environment()
-        return environmentOverrides?.applied(to: inherited) ?? inherited
+        let resolved = environmentOverrides?.applied(to: inherited) ?? inherited
+        // Painting asks for it often; it only changes through `environmentDidChangeInSubtree`.
+        if screen != nil { cachedEnvironment = resolved }
+        return resolved
     }
+
+    private var cachedEnvironment: Environment?
 
     /// Called when the environment in effect may have changed. Views that resolve colours, fonts or
     /// strings from it override this (calling super) to update; the default repaints and relayouts.
@@ -129,6 +135,7 @@ open class View {
     }
 
     func environmentDidChangeInSubtree() {
+        cachedEnvironment = nil
         environmentDidChange()
         for subview in subviews { subview.environmentDidChangeInSubtree() }
     }
@@ -169,9 +176,18 @@ open class View {
     }
 
     func attach(to newScreen: Screen?) {
-        guard screen !== newScreen else { return }
+        cachedEnvironment = nil
+        guard screen !== newScreen else {
+            for subview in subviews { subview.forgetEnvironment() }
+            return
+        }
         screen = newScreen
         for subview in subviews { subview.attach(to: newScreen) }
+    }
+
+    private func forgetEnvironment() {
+        cachedEnvironment = nil
+        for subview in subviews { subview.forgetEnvironment() }
     }
 
     func attachAsRoot(of newScreen: Screen?) {
@@ -287,7 +303,8 @@ open class View {
     package var paintedSubtreeRect: PixelRect = .zero
     package var isQueuedForGeometry = false
     package var isQueuedForContent = false
-    package var pendingContentRect: Rect?
+    /// Parts of the view (own coordinates) to repaint; empty with `isQueuedForContent` means all.
+    package var pendingContentRects: [Rect] = []
     /// A rasterized subtree is repainted into its cache only when something in it changed.
     package var rasterCache: AnyObject?
     package var rasterCacheIsValid = false
