@@ -85,8 +85,17 @@ nonisolated final class YAMLEventReader {
         let problem = state.problem.map { String(cString: $0) } ?? "unreadable input"
         if state.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset instead of a mark.
-            let location = locationOfByte(at: state.problem_offset)
-            let byte = state.problem_value >= 0 ? " (byte 0x\(String(state.problem_value, radix: 16, uppercase: true)))" : ""
+            // libyaml points at the bad trailing byte; the author's character starts at its lead byte.
+            var offset = min(state.problem_offset, input.count)
+            if problem.contains("trailing") {
+                while offset > 0, input[offset - 1] & 0x80 != 0, offset > state.problem_offset - 4 {
+                    offset -= 1
+                    if input[offset] & 0xC0 == 0xC0 { break }
+                }
+            }
+            let location = locationOfByte(at: offset)
+            let value = offset < input.count ? Int(input[offset]) : Int(state.problem_value)
+            let byte = value >= 0 ? " (byte 0x\(String(value, radix: 16, uppercase: true)))" : ""
             if problem.contains("control characters") {
                 return ConfigError(at: location, "the file contains a control character\(byte); is it a binary file?",
                                    expected: "UTF-8 YAML text")
