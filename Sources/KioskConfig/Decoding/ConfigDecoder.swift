@@ -54,9 +54,8 @@ nonisolated struct ConfigDecoder {
         case (let rootNode?, nil):
             root = context.widget(rootNode)
         case (nil, let childrenNode?):
-            var stack = YAMLNode.Entry(key: "type", keyLocation: childrenNode.location,
+            let stack = YAMLNode.Entry(key: "type", keyLocation: childrenNode.location,
                                        value: YAMLNode(.scalar(.init(text: "stack", isPlain: true)), at: childrenNode.location))
-            stack.key = "type"
             let wrapper = YAMLNode(.mapping([stack, YAMLNode.Entry(key: "children", keyLocation: childrenNode.location,
                                                                    value: childrenNode)]), at: node.location)
             root = context.widget(wrapper)
