@@ -1,0 +1,71 @@
+/// Turns a parsed document into a `KioskConfigSpec`, collecting every mistake on the way.
+nonisolated struct ConfigDecoder {
+    static let sections = ["display", "input", "theme", "strings", "styles", "start", "panels"]
+
+    let context: DecodingContext
+
+    init(registry: ComponentRegistry) {
+        context = DecodingContext(registry: registry)
+    }
+
+    func decode(_ root: YAMLNode) -> (spec: KioskConfigSpec?, errors: [ConfigError]) {
+        guard let entries = context.mapping(root, describing: "a kiosk config") else { return (nil, context.errors) }
+        context.rejectUnknownKeys(in: entries, known: Self.sections, describing: "the config")
+        // Definitions first, so that every use below can be checked where it is written.
+        if let node = root["strings"] { context.strings = context.strings(node) }
+        if let node = root["styles"] { context.styles = context.resolveStyles(node) }
+        let panelEntries = root["panels"].flatMap { context.mapping($0, describing: "'panels'") } ?? []
+        context.panelIDs = panelEntries.map(\.key)
+        if let node = root["panels"] { context.collectWidgetIDs(in: node) }
+
+        let display = root["display"].map(context.display) ?? DisplaySpec()
+        let input = root["input"].map(context.input) ?? InputSpec()
+        let theme = root["theme"].map(context.theme) ?? ThemeSpec()
+        if root["panels"] == nil {
+            context.report(at: root.location, "the config has no 'panels'", expected: "a 'panels' mapping with at least one panel")
+        } else if panelEntries.isEmpty, let node = root["panels"], node.mapping != nil {
+            context.report(at: node.location, "'panels' is empty", expected: "at least one panel")
+        }
+        let panels = panelEntries.compactMap(panel)
+        var start = panelEntries.first?.key ?? ""
+        if let node = root["start"] {
+            if let id = node.scalar?.text, !node.isNull {
+                context.checkPanel(id, at: node.location)
+                start = id
+            } else {
+                context.report(at: node.location, "invalid value for 'start'", expected: "a panel id", found: node.summary)
+            }
+        }
+        let spec = KioskConfigSpec(display: display, input: input, theme: theme, strings: context.strings,
+                                   start: start, panels: panels)
+        return (context.errors.isEmpty ? spec : nil, context.errors)
+    }
+
+    /// `id: {title?, on_show?, root: widget}` or `id: {title?, on_show?, children: [...]}`
+    /// (children are placed in a vertical stack).
+    private func panel(_ entry: YAMLNode.Entry) -> PanelSpec? {
+        guard let entries = context.mapping(entry.value, describing: "panel '\(entry.key)'") else { return nil }
+        context.rejectUnknownKeys(in: entries, known: ["title", "on_show", "root", "children"], describing: "panel '\(entry.key)'")
+        let node = entry.value
+        let title = node["title"].flatMap { context.value(of: $0, as: .text, named: "title")?.text }
+        let onShow = node["on_show"].map(context.actions) ?? []
+        let root: WidgetSpec?
+        switch (node["root"], node["children"]) {
+        case (let rootNode?, nil):
+            root = context.widget(rootNode)
+        case (nil, let childrenNode?):
+            let stack = YAMLNode.Entry(key: "type", keyLocation: childrenNode.location,
+                                       value: YAMLNode(.scalar(.init(text: "stack", isPlain: true)), at: childrenNode.location))
+            let wrapper = YAMLNode(.mapping([stack, YAMLNode.Entry(key: "children", keyLocation: childrenNode.location,
+                                                                   value: childrenNode)]), at: node.location)
+            root = context.widget(wrapper)
+        case (_?, _?):
+            context.report(at: node.location, "panel '\(entry.key)' has both 'root' and 'children'", expected: "one of them")
+            return nil
+        case (nil, nil):
+            context.report(at: entry.keyLocation, "panel '\(entry.key)' has no content", expected: "'root' (a widget) or 'children' (a list)")
+            return nil
+        }
+        return root.map { PanelSpec(id: entry.key, title: title, onShow: onShow, root: $0) }
+    }
+}

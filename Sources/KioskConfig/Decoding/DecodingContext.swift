@@ -1,0 +1,47 @@
+/// What every part of decoding shares: the registry, the mistakes found so far, and the names one
+/// part of the file uses that another part must define (checked once everything is read).
+nonisolated final class DecodingContext {
+    struct WidgetDeclaration {
+        var type: String
+        var location: SourceLocation
+    }
+
+    let registry: ComponentRegistry
+    private(set) var errors: [ConfigError] = []
+    /// Read before the panels, so that a reference can be checked wherever it is written.
+    var strings = StringTables()
+    var styles: [String: StyleDefinition] = [:]
+    var panelIDs: [String] = []
+    /// The first declaration of every widget id in the file, found before the panels are decoded.
+    var widgetTypes: [String: WidgetDeclaration] = [:]
+    /// Ids met while decoding, to report the second use of one.
+    var decodedIDs: [String: SourceLocation] = [:]
+
+    init(registry: ComponentRegistry) {
+        self.registry = registry
+    }
+
+    func report(_ error: ConfigError) {
+        errors.append(error)
+    }
+
+    func report(at location: SourceLocation, _ message: String, expected: String? = nil, found: String? = nil,
+                suggestion: String? = nil) {
+        errors.append(ConfigError(at: location, message, expected: expected, found: found, suggestion: suggestion))
+    }
+
+    /// Reports each key of a mapping that is not one of `known`, suggesting the closest known one.
+    func rejectUnknownKeys(in entries: [YAMLNode.Entry], known: [String], describing what: String) {
+        for entry in entries where !known.contains(entry.key) {
+            report(at: entry.keyLocation, "unknown key '\(entry.key)' in \(what)",
+                   suggestion: NameSuggestion.closest(to: entry.key, among: known))
+        }
+    }
+
+    /// The node as a mapping, or nil after reporting what it is instead.
+    func mapping(_ node: YAMLNode, describing what: String) -> [YAMLNode.Entry]? {
+        if let entries = node.mapping { return entries }
+        report(at: node.location, "\(what) must be a mapping", expected: "a mapping of key: value", found: node.summary)
+        return nil
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// From a file (or bytes) to a validated `KioskConfigSpec`, or every mistake in it.
+nonisolated public struct ConfigLoader: Sendable {
+    /// A kiosk config is a few kilobytes; anything this large is a wrong file, not a config.
+    public static let maximumFileSize = 4 * 1024 * 1024
+
+    public var registry: ComponentRegistry
+
+    public init(registry: ComponentRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// Reads and validates the file at `path`; messages name the file as `path` is written.
+    public func load(path: String) -> Result<KioskConfigSpec, ConfigErrors> {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "does not exist"
+            return .failure(ConfigErrors([ConfigError(at: start, "the config file \(reason)")]))
+        }
+        defer { try? handle.close() }
+        // Read one byte past the limit: enough to know the file is too large without reading it all.
+        let data = (try? handle.read(upToCount: Self.maximumFileSize + 1)) ?? Data()
+        guard data.count <= Self.maximumFileSize else {
+            return .failure(ConfigErrors([tooLarge(at: start)]))
+        }
+        return load(bytes: [UInt8](data), file: path)
+    }
+
+    public func load(text: String, file: String = "kiosk.yaml") -> Result<KioskConfigSpec, ConfigErrors> {
+        load(bytes: Array(text.utf8), file: file)
+    }
+
+    public func load(bytes: [UInt8], file: String) -> Result<KioskConfigSpec, ConfigErrors> {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard bytes.count <= Self.maximumFileSize else { return .failure(ConfigErrors([tooLarge(at: start)])) }
+        let (root, syntaxErrors) = YAMLParser.parse(bytes, file: file)
+        guard let root else {
+            let errors = syntaxErrors.isEmpty
+                ? [ConfigError(at: start, "the config is empty", expected: "a mapping with 'panels'")]
+                : syntaxErrors
+            return .failure(ConfigErrors(errors))
+        }
+        let (spec, errors) = ConfigDecoder(registry: registry).decode(root)
+        let all = syntaxErrors + errors
+        guard all.isEmpty, let spec else { return .failure(ConfigErrors(all)) }
+        return .success(spec)
+    }
+
+    private func tooLarge(at location: SourceLocation) -> ConfigError {
+        ConfigError(at: location, "the file is too large to be a kiosk config",
+                    expected: "at most \(Self.maximumFileSize / 1024 / 1024) MB", found: "a larger file")
+    }
+}

@@ -1,0 +1,56 @@
+import KioskGraphics
+
+/// The components that show something and do not take input (avatar reports taps).
+nonisolated enum DisplayComponents {
+    static let cardProperties: [PropertySchema] = [
+        PropertySchema("title", .text, default: .text(.literal("")), doc: "Headline text, white, centred 20 from the top."),
+        PropertySchema("subtitle", .text, default: .text(.literal("")), doc: "Subheadline text, white 80%, 8 below the title."),
+        PropertySchema("background", .color, default: .color(.systemBlue), doc: "Card fill colour."),
+        PropertySchema("corner_radius", .number(0...10_000), default: .number(12), doc: "Corner radius."),
+        PropertySchema("shadow", .record(CommonProperties.shadowFields),
+                       default: .record(["color": .color(.black), "opacity": .number(0.2),
+                                         "offset": .point(Point(x: 0, y: 4)), "radius": .number(8)]),
+                       doc: "Shadow following the rounded corners."),
+    ]
+
+    static let all: [ComponentSchema] = [
+        ComponentSchema(type: "label", doc: "Text laid out by Pango, cached until text, font or width change.",
+                        properties: [
+                            PropertySchema("text", .text, default: .text(.literal("")), doc: "The text shown."),
+                            PropertySchema("font", .font, default: .font(.style(.body)), doc: "Text style or font."),
+                            PropertySchema("color", .color, default: .color(.label), doc: "Text colour."),
+                            PropertySchema("alignment", .choice(["natural", "leading", "center", "trailing", "justified"]),
+                                           default: .choice("natural"), doc: "Horizontal text alignment."),
+                            PropertySchema("lines", .integer(0...Int.max), default: .integer(0), doc: "Most lines shown; 0 = unlimited."),
+                            PropertySchema("wrap", .choice(["word", "char", "word_char"]), default: .choice("word"),
+                                           doc: "Where lines may break."),
+                            PropertySchema("ellipsize", .choice(["none", "start", "middle", "end"]), default: .choice("end"),
+                                           doc: "Where text that does not fit is shortened."),
+                        ]),
+        ComponentSchema(type: "image", doc: "A PNG or a symbol, decoded once and cached scaled.",
+                        properties: [
+                            PropertySchema("source", .string, doc: "Path of a PNG file."),
+                            PropertySchema("symbol", .string, doc: "Icon name such as person.circle.fill."),
+                            PropertySchema("content_mode", .choice(["fit", "fill", "center"]), default: .choice("fit"),
+                                           doc: "How the image fills the view."),
+                            PropertySchema("tint", .color, doc: "Colour for symbols and template images."),
+                            PropertySchema("circle", .bool, default: .bool(false), doc: "Clip to a circle."),
+                        ]),
+        ComponentSchema(type: "card", doc: "A rounded, shadowed card with a title and a subtitle.", properties: cardProperties),
+        ComponentSchema(type: "progress", doc: "A circular progress ring with an optional centred percentage.",
+                        properties: [
+                            PropertySchema("value", .number(0...1), default: .number(0), doc: "Progress from 0 to 1."),
+                            PropertySchema("color", .color, default: .color(.systemGreen), doc: "Colour of the arc."),
+                            PropertySchema("track_color", .color, default: .color(.systemGray5), doc: "Colour of the track."),
+                            PropertySchema("line_width", .number(0...1_000), default: .number(10), doc: "Ring thickness."),
+                            PropertySchema("show_percentage", .bool, default: .bool(true), doc: "Show \"NN%\" in the centre."),
+                        ]),
+        ComponentSchema(type: "avatar", doc: "A square image clipped to a circle with a username below; reports taps.",
+                        properties: [
+                            PropertySchema("image", .string, doc: "Path of a PNG file."),
+                            PropertySchema("symbol", .string, default: .string("person.circle.fill"), doc: "Icon used without an image."),
+                            PropertySchema("username", .text, default: .text(.literal("")), doc: "Caption below the image."),
+                            PropertySchema("user_id", .string, default: .string(""), doc: "Passed to on_tap as $value."),
+                        ], events: ["tap", "long_press"]),
+    ]
+}

@@ -1,0 +1,81 @@
+import KioskGraphics
+
+/// What a property accepts. The decoder checks values against it; `kiosk components` prints it.
+nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomStringConvertible {
+    /// A number, optionally limited to a range.
+    case number(ClosedRange<Double>? = nil)
+    /// A whole number, optionally limited to a range.
+    case integer(ClosedRange<Int>? = nil)
+    case bool
+    /// Text used as is (ids, paths, symbol names, patterns).
+    case string
+    /// Text shown to people: `@key` is looked up in the string tables.
+    case text
+    /// One of a fixed set of words.
+    case choice([String])
+    /// `0.3s`, `300ms`, `2min`, or a bare number of seconds.
+    case duration
+    /// `[w, h]`, `WxH` or `{width, height}`.
+    case size
+    /// `#RRGGBB`, `#RRGGBBAA`, a semantic name, optionally `.alpha(x)`.
+    case color
+    /// A text style name or `{size, weight, family}`.
+    case font
+    /// A number for every edge, `{top, left, bottom, right}` or `{horizontal, vertical}`.
+    case insets
+    /// `[x, y]`.
+    case point
+    /// `[min, max]`.
+    case range
+    /// A list of values of one type.
+    case list(PropertyType)
+    /// A mapping with its own named properties (`border: {width, color}`).
+    case record([PropertySchema])
+
+    /// How the type reads after "expected" in an error message.
+    public var expectation: String {
+        switch self {
+        case .number(nil): "a number"
+        case .number(let range?): "a number from \(range.lowerBound.compact) to \(range.upperBound.compact)"
+        case .integer(nil): "a whole number"
+        case .integer(let range?) where range.upperBound == .max: "a whole number of at least \(range.lowerBound)"
+        case .integer(let range?): "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .bool: "true or false"
+        case .string: "a string"
+        case .text: "a text (or @key)"
+        case .choice(let values): "one of " + values.map { "'\($0)'" }.joined(separator: ", ")
+        case .duration: "a duration such as 0.3s or 300ms"
+        case .size: "a size such as [800, 480] or 800x480"
+        case .color: "a colour such as #007AFF, #007AFF80, system_blue or label.alpha(0.5)"
+        case .font: "a text style (large_title, title, headline, body, subheadline, caption1, caption2) or {size, weight, family}"
+        case .insets: "a number or {top, left, bottom, right} or {horizontal, vertical}"
+        case .point: "a point [x, y]"
+        case .range: "a range [min, max]"
+        case .list(let element): "a list of \(element.name)s"
+        case .record(let fields): "a mapping with " + fields.map(\.name).joined(separator: ", ")
+        }
+    }
+
+    /// The short name `kiosk components` prints.
+    public var name: String {
+        switch self {
+        case .number: "number"
+        case .integer: "integer"
+        case .bool: "bool"
+        case .string: "string"
+        case .text: "text"
+        case .choice: "choice"
+        case .duration: "duration"
+        case .size: "size"
+        case .color: "color"
+        case .font: "font"
+        case .insets: "insets"
+        case .point: "point"
+        case .range: "range"
+        case .list(let element): "list of \(element.name)"
+        case .record: "record"
+        }
+    }
+
+    public var description: String { name }
+}

@@ -1,0 +1,82 @@
+import KioskGraphics
+
+/// A validated kiosk config: a plain value, so a reload can compare the old one with the new one.
+/// Styles are already applied and schema defaults filled in; texts keep their `@key`s so that a
+/// locale switch re-renders them.
+nonisolated public struct KioskConfigSpec: Equatable, Sendable {
+    public var display: DisplaySpec
+    public var input: InputSpec
+    public var theme: ThemeSpec
+    public var strings: StringTables
+    /// The id of the panel shown first (the first panel when `start` is not written).
+    public var start: String
+    /// Panels in the order they were written.
+    public var panels: [PanelSpec]
+
+    public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
+                strings: StringTables = StringTables(), start: String, panels: [PanelSpec]) {
+        self.display = display
+        self.input = input
+        self.theme = theme
+        self.strings = strings
+        self.start = start
+        self.panels = panels
+    }
+
+    public func panel(id: String) -> PanelSpec? {
+        panels.first { $0.id == id }
+    }
+
+    /// The widget with this id, in whichever panel it is.
+    public func widget(id: String) -> WidgetSpec? {
+        for panel in panels {
+            if let widget = panel.root.first(where: { $0.id == id }) { return widget }
+        }
+        return nil
+    }
+
+    /// The characters a text shows in a locale (the theme's locale when none is given).
+    public func resolve(_ text: TextValue, locale: String? = nil) -> String {
+        strings.resolve(text, locale: locale ?? theme.locale)
+    }
+}
+
+/// A panel: one screen of the kiosk.
+nonisolated public struct PanelSpec: Equatable, Sendable {
+    public var id: String
+    public var title: TextValue?
+    /// Actions run each time the panel is shown.
+    public var onShow: [ActionSpec]
+    /// The panel's content; a panel written with `children:` gets a vertical `stack` here.
+    public var root: WidgetSpec
+
+    public init(id: String, title: TextValue? = nil, onShow: [ActionSpec] = [], root: WidgetSpec) {
+        self.id = id
+        self.title = title
+        self.onShow = onShow
+        self.root = root
+    }
+}
+
+/// Per-locale string tables: `strings.<locale>.<key>`.
+nonisolated public struct StringTables: Equatable, Sendable {
+    public var tables: [String: [String: String]]
+
+    public init(_ tables: [String: [String: String]] = [:]) {
+        self.tables = tables
+    }
+
+    public var locales: [String] { tables.keys.sorted() }
+
+    public func string(forKey key: String, locale: String) -> String? {
+        tables[locale]?[key]
+    }
+
+    /// A literal as is; a key from the locale's table, or `@key` itself when it is missing there.
+    public func resolve(_ text: TextValue, locale: String) -> String {
+        switch text {
+        case .literal(let value): value
+        case .localized(let key): string(forKey: key, locale: locale) ?? "@" + key
+        }
+    }
+}

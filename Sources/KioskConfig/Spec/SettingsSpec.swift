@@ -1,0 +1,89 @@
+import KioskGraphics
+
+/// Which output the kiosk drives.
+nonisolated public enum DisplayBackend: String, Equatable, Sendable, CaseIterable {
+    /// DRM when a display device can be opened, headless otherwise.
+    case auto
+    case drm
+    case headless
+}
+
+/// A display mode: `1920x1080@60` (the refresh rate is optional).
+nonisolated public struct DisplayMode: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var refreshRate: Double?
+
+    public init(width: Int, height: Int, refreshRate: Double? = nil) {
+        self.width = width
+        self.height = height
+        self.refreshRate = refreshRate
+    }
+}
+
+/// When an untouched kiosk dims, blanks and returns to its start panel (nil: never).
+nonisolated public struct IdleSpec: Equatable, Sendable {
+    /// Seconds.
+    public var dim: Double?
+    public var blank: Double?
+    public var returnToStart: Double?
+
+    public init(dim: Double? = nil, blank: Double? = nil, returnToStart: Double? = nil) {
+        self.dim = dim
+        self.blank = blank
+        self.returnToStart = returnToStart
+    }
+}
+
+nonisolated public struct DisplaySpec: Equatable, Sendable {
+    public var backend: DisplayBackend
+    /// The headless output's size.
+    public var size: Size?
+    /// The DRM mode to set (the connector's preferred mode when nil).
+    public var mode: DisplayMode?
+    /// Degrees clockwise: 0, 90, 180 or 270 (matches `Rotation`'s raw values).
+    public var rotation: Int
+    public var scale: Double
+    /// A DRM card such as `/dev/dri/card0` (found through udev when nil).
+    public var device: String?
+    public var idle: IdleSpec
+
+    public init(backend: DisplayBackend = .auto, size: Size? = nil, mode: DisplayMode? = nil, rotation: Int = 0,
+                scale: Double = 1, device: String? = nil, idle: IdleSpec = IdleSpec()) {
+        self.backend = backend
+        self.size = size
+        self.mode = mode
+        self.rotation = rotation
+        self.scale = scale
+        self.device = device
+        self.idle = idle
+    }
+}
+
+nonisolated public struct InputSpec: Equatable, Sendable {
+    /// libinput's calibration matrix: the first two rows of a 3×3 affine matrix, row-major.
+    public var calibration: [Double]?
+    /// An xkb layout such as `us` or `es`.
+    public var keyboardLayout: String?
+    public var seat: String
+
+    public init(calibration: [Double]? = nil, keyboardLayout: String? = nil, seat: String = "seat0") {
+        self.calibration = calibration
+        self.keyboardLayout = keyboardLayout
+        self.seat = seat
+    }
+}
+
+nonisolated public struct ThemeSpec: Equatable, Sendable {
+    public var appearance: Appearance
+    public var textScale: Double
+    public var accent: Color
+    public var locale: String
+
+    public init(appearance: Appearance = .light, textScale: Double = 1, accent: Color = .systemBlue, locale: String = "en") {
+        self.appearance = appearance
+        self.textScale = textScale
+        self.accent = accent
+        self.locale = locale
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import KioskConfig
+
+/// Every ```yaml block of docs/config.md validates, and together they show every component and action.
+@Suite struct DocExamplesTests {
+    struct Example: CustomStringConvertible {
+        var line: Int
+        var text: String
+        var description: String { "docs/config.md block at line \(line)" }
+    }
+
+    nonisolated static let examples: [Example] = {
+        let path = Corpus.repositoryRoot.appendingPathComponent("docs/config.md").path
+        let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
+        var examples: [Example] = []
+        var current: (start: Int, lines: [String])?
+        for (index, line) in lines.enumerated() {
+            if current == nil, line == "```yaml" {
+                current = (index + 2, [])
+            } else if let block = current, line == "```" {
+                examples.append(Example(line: block.start, text: block.lines.joined(separator: "\n") + "\n"))
+                current = nil
+            } else if current != nil {
+                current?.lines.append(line)
+            }
+        }
+        return examples
+    }()
+
+    /// A `# wrap: widget` block becomes the root of a panel, as the page explains.
+    static func document(for example: Example) -> String {
+        guard example.text.hasPrefix("# wrap: widget") else { return example.text }
+        let indented = example.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n")
+        return "panels:\n  home:\n    root:\n" + indented
+    }
+
+    /// The registry of the page's custom-component section.
+    static var registry: ComponentRegistry {
+        var registry = ComponentRegistry.standard
+        registry.register(ComponentSchema(
+            type: "gauge", doc: "A needle gauge fed by a sensor.",
+            properties: [PropertySchema("value", .number(0...100), default: .number(0), doc: "Current reading.")],
+            events: ["alarm"]))
+        return registry
+    }
+
+    @Test func thePageHasExamples() {
+        #expect(Self.examples.count >= 25)
+    }
+
+    @Test(arguments: examples)
+    func exampleValidates(_ example: Example) {
+        let errors = ConfigLoader(registry: Self.registry).load(text: Self.document(for: example), file: "example.yaml").errors
+        #expect(errors.isEmpty, "\(example):\n\(errors.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func everyComponentAndActionHasAnExample() {
+        let all = Self.examples.map(\.text).joined(separator: "\n")
+        for type in ComponentRegistry.standard.typeNames {
+            #expect(all.contains("type: \(type)\n") || all.contains("type: \(type),") || all.contains("type: \(type)}"),
+                    "no example for \(type)")
+        }
+        for action in ["goto:", "back", "set:", "alert:", "emit:", "set_locale:", "set_appearance:"] {
+            #expect(all.contains(action), "no example for \(action)")
+        }
+        for event in ["on_tap", "on_change", "on_submit", "on_long_press", "on_commit", "on_show"] {
+            #expect(all.contains(event), "no example for \(event)")
+        }
+    }
+}
