@@ -29,6 +29,7 @@ let package = Package(
         cLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         cLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         cLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman"]),
         .target(name: "KioskUI", dependencies: ["KioskGraphics"], swiftSettings: mainActorCode),
@@ -40,7 +41,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskDRM", "KioskInput", "KioskConfig",
-                               "CSystemd", "CSeat"],
+                               "CSystemd", "CSeat", "CLinux"],
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
