@@ -12,7 +12,7 @@ public final class InputManager {
     ///   but none may be opened (the message names the `input` group and the seat manager).
     public init(configuration: InputConfiguration = InputConfiguration(),
                 opener: any InputDeviceOpener = DirectDeviceOpener()) throws(InputError) {
-        let keyboard = try KeyboardTranslator(layout: configuration.keyboardLayout)
+        let keyboard = try KeyboardTranslator(keymap: configuration.keymap)
         translator = InputEventTranslator(mapper: configuration.mapper, keyboard: keyboard)
         seat = try LibinputSeat(seatName: configuration.seat, opener: opener)
     }

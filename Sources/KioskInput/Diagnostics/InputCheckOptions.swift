@@ -31,8 +31,8 @@ nonisolated public struct InputCheckOptions: Hashable, Sendable {
                 configuration.seat = try value(for: option)
             case "--layout":
                 let parts = try value(for: option).split(separator: ":", maxSplits: 1).map(String.init)
-                configuration.keyboardLayout.layout = parts.first ?? "us"
-                configuration.keyboardLayout.variant = parts.count > 1 ? parts[1] : ""
+                configuration.keymap.layout = parts.first ?? "us"
+                configuration.keymap.variant = parts.count > 1 ? parts[1] : ""
             case "--size":
                 let text = try value(for: option)
                 let parts = text.split(separator: "x").compactMap { Int($0) }

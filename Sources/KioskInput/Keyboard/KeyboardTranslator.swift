@@ -6,37 +6,37 @@ import KioskUI
 /// two keyboards would expect shift on one to affect the other.
 public final class KeyboardTranslator {
     private let context: OpaquePointer
-    private let keymap: OpaquePointer
+    private let compiledKeymap: OpaquePointer
     private let state: OpaquePointer
     private let compose: ComposeState?
     /// What each held key produced when it went down, so its release reports the same key even if
     /// a modifier changed in between (shift released before the letter).
     private var heldKeys: [UInt32: Key] = [:]
 
-    public let layout: KeyboardLayout
+    public let keymap: Keymap
 
-    public init(layout: KeyboardLayout = KeyboardLayout()) throws(InputError) {
+    public init(keymap: Keymap = Keymap()) throws(InputError) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw .keyboardContextUnavailable }
-        let keymap = layout.layout.withCString { layoutName in
-            layout.variant.withCString { variantName in
+        let compiled = keymap.layout.withCString { layoutName in
+            keymap.variant.withCString { variantName in
                 var names = xkb_rule_names(rules: nil, model: nil, layout: layoutName, variant: variantName, options: nil)
                 return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
             }
         }
-        guard let keymap, let state = xkb_state_new(keymap) else {
+        guard let compiled, let state = xkb_state_new(compiled) else {
             xkb_context_unref(context)
-            throw .unknownKeyboardLayout(layout: layout.layout, variant: layout.variant)
+            throw .unknownKeyboardLayout(layout: keymap.layout, variant: keymap.variant)
         }
         self.context = context
-        self.keymap = keymap
+        self.compiledKeymap = compiled
         self.state = state
-        self.compose = ComposeState(context: context, locale: layout.composeLocale)
-        self.layout = layout
+        self.compose = ComposeState(context: context, locale: keymap.composeLocale)
+        self.keymap = keymap
     }
 
     isolated deinit {
         xkb_state_unref(state)
-        xkb_keymap_unref(keymap)
+        xkb_keymap_unref(compiledKeymap)
         xkb_context_unref(context)
     }
 

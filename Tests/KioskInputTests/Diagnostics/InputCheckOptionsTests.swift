@@ -9,7 +9,7 @@ import Testing
         "--calibration", "0 1 0 -1 0 1", "--seconds", "2.5",
     ])
     #expect(options.configuration.seat == "seat1")
-    #expect(options.configuration.keyboardLayout == KeyboardLayout(layout: "de", variant: "nodeadkeys"))
+    #expect(options.configuration.keymap == Keymap(layout: "de", variant: "nodeadkeys"))
     #expect(options.configuration.mapper == CoordinateMapper(
         displayWidth: 800, displayHeight: 480, calibration: CalibrationMatrix(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1),
         rotation: .clockwise270))

@@ -17,7 +17,7 @@ private func withShift<T>(on keyboard: KeyboardTranslator, _ body: () -> T) -> T
 }
 
 @Test func usLayoutTypesLettersDigitsAndShiftedSymbols() throws {
-    let keyboard = try KeyboardTranslator(layout: KeyboardLayout(layout: "us"))
+    let keyboard = try KeyboardTranslator(keymap: Keymap(layout: "us"))
     #expect(type(KEY_A, on: keyboard) == .text("a"))
     #expect(type(KEY_2, on: keyboard) == .text("2"))
     #expect(withShift(on: keyboard) { type(KEY_A, on: keyboard) } == .text("A"))
@@ -40,7 +40,7 @@ private func withShift<T>(on keyboard: KeyboardTranslator, _ body: () -> T) -> T
 }
 
 @Test func spanishLayoutTypesEnyeWithAndWithoutShift() throws {
-    let keyboard = try KeyboardTranslator(layout: KeyboardLayout(layout: "es"))
+    let keyboard = try KeyboardTranslator(keymap: Keymap(layout: "es"))
     // Ñ sits where US keyboards have the semicolon.
     #expect(type(KEY_SEMICOLON, on: keyboard) == .text("ñ"))
     #expect(withShift(on: keyboard) { type(KEY_SEMICOLON, on: keyboard) } == .text("Ñ"))
@@ -49,7 +49,7 @@ private func withShift<T>(on keyboard: KeyboardTranslator, _ body: () -> T) -> T
 }
 
 @Test func spanishDeadAcuteComposesWithTheNextLetter() throws {
-    let keyboard = try KeyboardTranslator(layout: KeyboardLayout(layout: "es"))
+    let keyboard = try KeyboardTranslator(keymap: Keymap(layout: "es"))
     // The acute accent is a dead key (right of Ñ): alone it types nothing, then é.
     #expect(type(KEY_APOSTROPHE, on: keyboard) == nil)
     #expect(type(KEY_E, on: keyboard) == .text("é"))
@@ -79,6 +79,6 @@ private func withShift<T>(on keyboard: KeyboardTranslator, _ body: () -> T) -> T
 
 @Test func anUnknownLayoutIsAClearError() {
     #expect(throws: InputError.unknownKeyboardLayout(layout: "klingon", variant: "")) {
-        try KeyboardTranslator(layout: KeyboardLayout(layout: "klingon"))
+        try KeyboardTranslator(keymap: Keymap(layout: "klingon"))
     }
 }

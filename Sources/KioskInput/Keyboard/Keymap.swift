@@ -1,5 +1,5 @@
 /// An XKB layout by name, as in /usr/share/X11/xkb/symbols (`us`, `es`, `de`…).
-nonisolated public struct KeyboardLayout: Hashable, Sendable {
+nonisolated public struct Keymap: Hashable, Sendable {
     public var layout: String
     /// A variant of the layout (`dvorak`, `nodeadkeys`…); empty for the default.
     public var variant: String
