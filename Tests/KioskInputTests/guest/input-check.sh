@@ -1,7 +1,8 @@
 # Guest scenario for kiosk-input-check (runs as root inside the QEMU guest, cwd = $E2E_OUT).
 # Proves: two fingers down at once keep distinct ids, a tap lands on the right UI point with
-# rotation 90, a QMP key `a` arrives as text "a", a tablet click acts as the pointer finger, and a
-# touchscreen created after the tool started works, also after being removed and created again.
+# rotation 90, QMP keys arrive through the configured layout (`es`: `a` as text "a", the key right
+# of L as "ñ"), a tablet click acts as the pointer finger, and a touchscreen created after the
+# tool started works, also after being removed and created again.
 # Every `e2e-touch` run creates a new uinput touchscreen and removes it when it ends, so each run
 # below is one hotplug cycle. Usage: input-check.sh /path/to/kiosk-input-check
 set -eu
@@ -11,7 +12,7 @@ fail() { echo "FAIL: $*"; FAILED=1; }
 FAILED=0
 
 # Display 1280x800 (e2e-touch's axis ranges), UI rotated by 90: buffer (bx, by) -> UI (by, 1280 - bx).
-"$TOOL" --rotation 90 --size 1280x800 --seconds 120 > "$LOG" 2> tool-stderr.txt &
+"$TOOL" --rotation 90 --size 1280x800 --layout es --seconds 120 > "$LOG" 2> tool-stderr.txt &
 TOOL_PID=$!
 for _ in $(seq 150); do grep -q '^listening' "$LOG" && break; sleep 0.2; done
 grep -q '^listening' "$LOG" || { cat tool-stderr.txt; echo "FAIL: tool did not start"; exit 1; }
@@ -25,6 +26,7 @@ printf 'tap 100 50\n' | e2e-touch
 sleep 1
 echo "== keyboard key a and a tablet click at buffer (640, 400) through QMP"
 vmctl key a
+vmctl key semicolon
 vmctl tablet 640 400 1280 800
 sleep 1
 echo "== 3: created again, a tap at buffer (1000, 700)"
@@ -57,6 +59,7 @@ echo "$s2" | grep -q 'touch began id=0 x=50.00 y=1180.00' && echo "$s2" | grep -
   && echo "PASS rotation 90: buffer (100, 50) -> UI (50, 1180)" || fail "rotated tap"
 echo "$s2" | grep -q 'key down text "a"' && echo "$s2" | grep -q 'key up text "a"' \
   && echo "PASS QMP key a -> text \"a\" (down and up)" || fail "key a"
+echo "$s2" | grep -q 'key down text "ñ"' && echo "PASS layout es: QMP key semicolon -> text \"ñ\"" || fail "key ñ"
 echo "$s2" | grep -q 'touch began id=pointer' && echo "$s2" | grep -q 'touch ended id=pointer' \
   && echo "PASS tablet click -> pointer finger: $(echo "$s2" | grep 'touch began id=pointer' | cut -d' ' -f2-)" \
   || fail "tablet click"
