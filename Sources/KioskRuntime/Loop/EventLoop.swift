@@ -15,6 +15,8 @@ public final class EventLoop {
     private var timerSource: TimerSource?
     private var timerSourceID: EventSourceID?
     private var isStopRequested = false
+    /// Reused by every wait, so a wakeup allocates nothing.
+    private var readyEvents = [epoll_event](repeating: epoll_event(), count: 32)
 
     /// How many times epoll_wait has returned: tests use it to prove the loop stays asleep.
     public private(set) var wakeupCount = 0
@@ -133,19 +135,20 @@ public final class EventLoop {
     /// Makes `run()` return once the callbacks of the current wakeup are done.
     public func stop() { isStopRequested = true }
 
-    /// Waits once (as long as it takes) and dispatches what is ready.
+    /// Waits once (as long as it takes) and dispatches what is ready. Not reentrant: callbacks
+    /// must not run the loop themselves.
     public func runOnce() throws(LoopError) {
-        var events = [epoll_event](repeating: epoll_event(), count: 32)
         lastWaitTimeout = -1
-        let count = epoll_wait(epoll.rawValue, &events, Int32(events.count), lastWaitTimeout)
+        let capacity = Int32(readyEvents.count)
+        let count = epoll_wait(epoll.rawValue, &readyEvents, capacity, lastWaitTimeout)
         wakeupCount += 1
         guard count >= 0 else {
             if errno == EINTR { return }
             throw .waitFailed(reason: LoopError.reason())
         }
-        for event in events.prefix(Int(count)) {
+        for index in 0..<Int(count) {
             // Looked up now: an earlier callback of this round may have removed the source.
-            callbacks[event.data.u64]?()
+            callbacks[readyEvents[index].data.u64]?()
         }
     }
 }
