@@ -2,4 +2,5 @@
 #define KIOSK_CXKBCOMMON_SHIM_H
 #include <xkbcommon/xkbcommon.h>
 #include <xkbcommon/xkbcommon-keysyms.h>
+#include <xkbcommon/xkbcommon-compose.h>
 #endif

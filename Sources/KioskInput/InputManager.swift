@@ -1,0 +1,61 @@
+import KioskUI
+
+/// The kiosk's input: every touchscreen, pointer, pen and keyboard of one seat, hotplugged at any
+/// time, delivered as `InputEvent`s in UI coordinates. Put `fileDescriptor` in the event loop and
+/// call `readEvents()` when it is readable (and once after creation, for the devices present).
+public final class InputManager {
+    private let seat: LibinputSeat
+    private let translator: InputEventTranslator
+
+    /// Opens the seat. Devices that appear later are picked up as they come.
+    /// - Throws: `InputError` when udev, the seat or the keymap are unusable, or when devices exist
+    ///   but none may be opened (the message names the `input` group and the seat manager).
+    public init(configuration: InputConfiguration = InputConfiguration(),
+                opener: any InputDeviceOpener = DirectDeviceOpener()) throws(InputError) {
+        let keyboard = try KeyboardTranslator(keymap: configuration.keymap)
+        translator = InputEventTranslator(mapper: configuration.mapper, keyboard: keyboard)
+        seat = try LibinputSeat(seatName: configuration.seat, opener: opener)
+    }
+
+    /// Readable when libinput has events; non-blocking.
+    public var fileDescriptor: Int32 { seat.fileDescriptor }
+
+    /// The display size, calibration and rotation touches are mapped through. Change it when the
+    /// mode or the configured rotation changes; touches already down keep their ids.
+    public var mapper: CoordinateMapper {
+        get { translator.mapper }
+        set { translator.mapper = newValue }
+    }
+
+    /// The devices on the seat now.
+    public var devices: [InputDeviceInfo] { translator.devices.values.sorted { $0.systemName < $1.systemName } }
+
+    public var hasHardwareKeyboard: Bool { translator.textKeyboardCount > 0 }
+
+    /// Devices that could not be opened (path and reason), newest last, for diagnostics.
+    public var openFailures: [String] { seat.openFailures.map { "\($0.path): \($0.problem)" } }
+
+    /// Whether the key with this evdev code is held, for the runtime's key repeat.
+    public func isKeyDown(evdevKeycode code: UInt32) -> Bool { translator.keyboard.isDown(evdevKeycode: code) }
+
+    /// Drains everything libinput has queued, translated and with touch motion coalesced: only the
+    /// newest `moved` of each touch survives between its other phases.
+    public func readEvents() -> [InputEvent] {
+        seat.dispatch()
+        var events: [InputEvent] = []
+        while let event = seat.nextEvent() {
+            guard let raw = event.raw else { continue }
+            events += translator.translate(raw)
+        }
+        return MotionCoalescer.coalesce(events)
+    }
+
+    /// Releases the devices (the session lost the VT); touches and keys in progress are forgotten.
+    public func suspend() {
+        seat.suspend()
+        translator.keyboard.reset()
+    }
+
+    /// Reopens the devices after `suspend()`.
+    public func resume() -> Bool { seat.resume() }
+}

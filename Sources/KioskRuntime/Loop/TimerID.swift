@@ -1,0 +1,4 @@
+/// Names a timer of an `EventLoop`, for cancelling it.
+nonisolated public struct TimerID: Hashable, Sendable {
+    let rawValue: UInt64
+}

@@ -1,0 +1,4 @@
+import Glibc
+import KioskInput
+
+exit(InputCheck.main(arguments: CommandLine.arguments))
