@@ -17,6 +17,7 @@ let package = Package(
                                                       "KioskConfig", "KioskRuntime"]),
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+        .executable(name: "kiosk-display-check", targets: ["kiosk-display-check"]),
     ],
     targets: [
         cLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
@@ -44,6 +45,7 @@ let package = Package(
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
+        .executableTarget(name: "kiosk-display-check", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
 
         .target(name: "KioskTestSupport", dependencies: ["KioskGraphics"], path: "Tests/KioskTestSupport"),
         .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics", "KioskTestSupport"]),
