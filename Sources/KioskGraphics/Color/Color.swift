@@ -6,6 +6,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     enum Storage: Hashable, Sendable {
         case fixed(RGBA)
         case semantic(SemanticColor, alpha: Double)
+        case dynamic(light: RGBA, dark: RGBA)
     }
 
     let storage: Storage
@@ -20,6 +21,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     public init(hex: UInt32, alpha: Double = 1) {
         storage = .fixed(RGBA(hex: hex, alpha: alpha))
+    }
+
+    /// A colour with its own value for each appearance.
+    public init(light: RGBA, dark: RGBA) {
+        storage = .dynamic(light: light, dark: dark)
     }
 
     public init(_ semantic: SemanticColor) {
@@ -72,6 +78,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             var rgba = name.resolved(for: appearance)
             rgba.alpha *= alphaScale
             return rgba
+        case .dynamic(let light, let dark):
+            return appearance == .light ? light : dark
         }
     }
 
@@ -83,6 +91,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             return Color(rgba)
         case .semantic(let name, _):
             return Color(storage: .semantic(name, alpha: alpha))
+        case .dynamic(var light, var dark):
+            light.alpha = alpha
+            dark.alpha = alpha
+            return Color(light: light, dark: dark)
         }
     }
 
@@ -103,6 +115,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         switch storage {
         case .fixed(let rgba): rgba.description
         case .semantic(let name, let alpha): alpha == 1 ? name.rawValue : "\(name.rawValue).alpha(\(alpha))"
+        case .dynamic(let light, let dark): "\(light)/\(dark)"
         }
     }
 }

@@ -17,19 +17,19 @@ public struct Region: CustomStringConvertible {
     public static var empty: Region { Region() }
 
     public var isEmpty: Bool {
-        pixman_region32_not_empty(&storage.region) == 0
+        pixman_region32_not_empty(storage.region) == 0
     }
 
     /// The smallest rectangle holding the whole region.
     public var bounds: PixelRect {
-        guard let box = pixman_region32_extents(&storage.region)?.pointee, !isEmpty else { return .zero }
+        guard let box = pixman_region32_extents(storage.region)?.pointee, !isEmpty else { return .zero }
         return PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
     }
 
     /// The region as pixman keeps it: non-overlapping rectangles, top to bottom, left to right.
     public var rects: [PixelRect] {
         var count: Int32 = 0
-        guard let boxes = pixman_region32_rectangles(&storage.region, &count), count > 0 else { return [] }
+        guard let boxes = pixman_region32_rectangles(storage.region, &count), count > 0 else { return [] }
         return (0..<Int(count)).map { index in
             let box = boxes[index]
             return PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
@@ -39,7 +39,7 @@ public struct Region: CustomStringConvertible {
     /// Calls `body` for every rectangle without building an array (the frame path uses this).
     public func forEachRect(_ body: (PixelRect) -> Void) {
         var count: Int32 = 0
-        guard let boxes = pixman_region32_rectangles(&storage.region, &count) else { return }
+        guard let boxes = pixman_region32_rectangles(storage.region, &count) else { return }
         for index in 0..<Int(count) {
             let box = boxes[index]
             body(PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1)))
@@ -56,48 +56,48 @@ public struct Region: CustomStringConvertible {
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         makeUnique()
-        pixman_region32_union_rect(&storage.region, &storage.region,
+        pixman_region32_union_rect(storage.region, storage.region,
                                    Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
     }
 
     public mutating func add(_ other: Region) {
         guard !other.isEmpty else { return }
         makeUnique()
-        pixman_region32_union(&storage.region, &storage.region, &other.storage.region)
+        pixman_region32_union(storage.region, storage.region, other.storage.region)
     }
 
     public mutating func subtract(_ other: Region) {
         guard !other.isEmpty, !isEmpty else { return }
         makeUnique()
-        pixman_region32_subtract(&storage.region, &storage.region, &other.storage.region)
+        pixman_region32_subtract(storage.region, storage.region, other.storage.region)
     }
 
     public mutating func intersect(_ rect: PixelRect) {
         makeUnique()
-        pixman_region32_intersect_rect(&storage.region, &storage.region,
+        pixman_region32_intersect_rect(storage.region, storage.region,
                                        Int32(rect.x), Int32(rect.y), UInt32(max(rect.width, 0)), UInt32(max(rect.height, 0)))
     }
 
     public mutating func removeAll() {
         if isEmpty { return }
         makeUnique()
-        pixman_region32_clear(&storage.region)
+        pixman_region32_clear(storage.region)
     }
 
     public func contains(x: Int, y: Int) -> Bool {
-        pixman_region32_contains_point(&storage.region, Int32(x), Int32(y), nil) != 0
+        pixman_region32_contains_point(storage.region, Int32(x), Int32(y), nil) != 0
     }
 
     public func intersects(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return false }
         var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
-        return pixman_region32_contains_rectangle(&storage.region, &box) != PIXMAN_REGION_OUT
+        return pixman_region32_contains_rectangle(storage.region, &box) != PIXMAN_REGION_OUT
     }
 
     public func contains(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return true }
         var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
-        return pixman_region32_contains_rectangle(&storage.region, &box) == PIXMAN_REGION_IN
+        return pixman_region32_contains_rectangle(storage.region, &box) == PIXMAN_REGION_IN
     }
 
     public var description: String {
@@ -113,30 +113,33 @@ public struct Region: CustomStringConvertible {
 
 extension Region: Equatable {
     public static func == (lhs: Region, rhs: Region) -> Bool {
-        pixman_region32_equal(&lhs.storage.region, &rhs.storage.region) != 0
+        pixman_region32_equal(lhs.storage.region, rhs.storage.region) != 0
     }
 }
 
 /// Owns one pixman region; `Region` shares it until a write.
+/// The region lives at a fixed address because pixman's calls take it as source and destination at once.
 private final class RegionStorage {
-    var region = pixman_region32_t()
+    let region: UnsafeMutablePointer<pixman_region32_t>
 
     init() {
-        pixman_region32_init(&region)
+        region = .allocate(capacity: 1)
+        pixman_region32_init(region)
     }
 
     deinit {
-        pixman_region32_fini(&region)
+        pixman_region32_fini(region)
+        region.deallocate()
     }
 
     func reset(to rect: PixelRect) {
-        pixman_region32_fini(&region)
-        pixman_region32_init_rect(&region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        pixman_region32_fini(region)
+        pixman_region32_init_rect(region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
     }
 
     func copy() -> RegionStorage {
         let copy = RegionStorage()
-        pixman_region32_copy(&copy.region, &region)
+        pixman_region32_copy(copy.region, region)
         return copy
     }
 }

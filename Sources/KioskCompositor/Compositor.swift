@@ -1,0 +1,103 @@
+import KioskGraphics
+import KioskUI
+
+/// Produces frames for one screen: lays out, lets animations step, turns changes into damage,
+/// paints only the damage into the shadow buffer (plain RAM), and presents by copying damage to
+/// the display's buffers. With nothing changed, it produces no frame at all.
+public final class Compositor {
+    public let screen: Screen
+    public let swapchain: Swapchain
+    /// The frame as painted, in logical pixels: the only buffer ever read.
+    public let shadowBuffer: Surface
+    public let shadowMasks = ShadowMaskCache()
+
+    /// Runs before damage is collected, with the presentation time of the frame (animations).
+    public var willPaint: ((Double) -> Void)?
+
+    public private(set) var frameCount = 0
+    /// The damage of the last frame produced, in logical pixels.
+    public private(set) var lastDamage = Region()
+    /// Pixels repainted and copied by the last frame.
+    public private(set) var lastPaintedPixels = 0
+    public private(set) var lastCopiedPixels = 0
+
+    private let canvas: Canvas
+    private let tracker = DamageTracker()
+    private let painter: ViewPainter
+
+    public init(screen: Screen, output: DisplayOutput, rotation: Rotation = .none) {
+        self.screen = screen
+        swapchain = Swapchain(output: output, rotation: rotation)
+        let size = swapchain.logicalPixelSize
+        shadowBuffer = Surface(width: size.width, height: size.height, format: .xrgb8888)
+        canvas = Canvas(surface: shadowBuffer, shadowMasks: shadowMasks)
+        painter = ViewPainter(shadowMasks: shadowMasks)
+    }
+
+    /// Whether a frame is wanted: something changed or an animation runs.
+    public var needsFrame: Bool { screen.needsFrame }
+
+    /// Produces one frame if anything changed. Returns false when nothing was presented (nothing
+    /// changed, or no buffer is free yet; the request then stays pending).
+    @discardableResult
+    public func renderFrame(at presentationTime: Double) throws -> Bool {
+        guard screen.needsFrame, swapchain.canPresent else { return false }
+        screen.frameDidComplete()
+        willPaint?(presentationTime)
+        screen.layoutIfNeeded()
+        let damage = tracker.collect(from: screen)
+        guard !damage.isEmpty else { return false }
+        paint(damage)
+        lastDamage = damage
+        lastCopiedPixels = try swapchain.present(from: shadowBuffer, damage: damage) ?? 0
+        frameCount += 1
+        return true
+    }
+
+    /// Paints the whole screen into a new surface from scratch: the reference a partial repaint
+    /// must equal bit for bit.
+    public func renderFullFrame() -> Surface {
+        screen.layoutIfNeeded()
+        let surface = Surface(width: shadowBuffer.width, height: shadowBuffer.height, format: .xrgb8888)
+        let fullCanvas = Canvas(surface: surface, shadowMasks: shadowMasks)
+        painter.paint(screen, rect: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), into: fullCanvas)
+        return surface
+    }
+
+    /// Views painted by the last frame.
+    public var lastViewsPainted: Int { painter.viewsPainted }
+
+    /// Paints a region into the shadow buffer without presenting (the benchmark measures it alone).
+    public func paint(_ damage: Region) {
+        painter.resetStatistics()
+        var painted = 0
+        for rect in Self.mergedRects(of: damage) {
+            painter.paint(screen, rect: rect, into: canvas)
+            painted += rect.area
+        }
+        lastPaintedPixels = painted
+    }
+
+    /// Each rectangle costs a traversal of the tree; neighbouring rectangles are merged when the
+    /// pixels added are cheaper than another traversal.
+    static func mergedRects(of damage: Region) -> [PixelRect] {
+        var rects = damage.rects
+        let traversalCost = 2048
+        var merged = true
+        while merged && rects.count > 1 {
+            merged = false
+            outer: for i in 0..<rects.count {
+                for j in (i + 1)..<rects.count {
+                    let union = rects[i].union(rects[j])
+                    if union.area - rects[i].area - rects[j].area + rects[i].intersection(rects[j]).area < traversalCost {
+                        rects[i] = union
+                        rects.remove(at: j)
+                        merged = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return rects
+    }
+}

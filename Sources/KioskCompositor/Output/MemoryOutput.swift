@@ -1,0 +1,32 @@
+import KioskGraphics
+
+/// The headless display: buffers in memory that "flip" instantly. It keeps two buffers by default,
+/// so tests exercise the same buffer-age bookkeeping as a real double-buffered display.
+public final class MemoryOutput: DisplayOutput {
+    public let surfaces: [Surface]
+    public let buffers: [ScanoutBuffer]
+    public private(set) var frontIndex: Int?
+    public private(set) var presentCount = 0
+    /// The damage passed with the last present, in buffer pixels.
+    public private(set) var lastPresentedDamage = Region()
+
+    public init(width: Int, height: Int, bufferCount: Int = 2) {
+        surfaces = (0..<bufferCount).map { _ in Surface(width: width, height: height, format: .xrgb8888) }
+        buffers = surfaces.map { ScanoutBuffer(pixels: $0.pixels, stride: $0.stride, width: width, height: height) }
+    }
+
+    public func nextFreeBuffer() -> Int? {
+        guard let frontIndex else { return 0 }
+        return (frontIndex + 1) % buffers.count
+    }
+
+    public func present(bufferIndex: Int, damage: Region) throws {
+        surfaces[bufferIndex].markDirty()
+        frontIndex = bufferIndex
+        presentCount += 1
+        lastPresentedDamage = damage
+    }
+
+    /// The buffer on "screen" now.
+    public var frontSurface: Surface? { frontIndex.map { surfaces[$0] } }
+}

@@ -1,0 +1,59 @@
+import KioskGraphics
+
+/// A command line split into options (`--name value`, `--flag`) and positional arguments.
+public struct Arguments {
+    public private(set) var positional: [String] = []
+    private var options: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// `flagNames` are the options that take no value.
+    public init(_ arguments: [String], flagNames: Set<String> = []) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument.hasPrefix("--") {
+                var name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    options[String(name[..<equals])] = String(name[name.index(after: equals)...])
+                } else if flagNames.contains(name) {
+                    flags.insert(name)
+                } else {
+                    index += 1
+                    guard index < arguments.count else { throw UsageError("option --\(name) needs a value") }
+                    options[name] = arguments[index]
+                    name = ""
+                }
+            } else {
+                positional.append(argument)
+            }
+            index += 1
+        }
+    }
+
+    public func value(_ name: String) -> String? { options[name] }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Parses `WxH` (e.g. `1280x800`).
+    public func size(_ name: String) throws -> Size? {
+        guard let text = options[name] else { return nil }
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
+            throw UsageError("--\(name) wants WIDTHxHEIGHT, like 1280x800; got '\(text)'")
+        }
+        return Size(width: width, height: height)
+    }
+
+    public func appearance() throws -> Appearance? {
+        guard let text = options["appearance"] else { return nil }
+        guard let appearance = Appearance(rawValue: text) else {
+            throw UsageError("--appearance wants light or dark; got '\(text)'")
+        }
+        return appearance
+    }
+}
+
+/// A mistake on the command line: printed with the usage, exit status 2.
+public struct UsageError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

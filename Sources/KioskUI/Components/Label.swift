@@ -1,0 +1,93 @@
+import KioskGraphics
+
+/// Text on one or more lines: a Pango layout cached until the text, font or width change.
+open class Label: View {
+    public var text: String {
+        didSet { if text != oldValue { textDidChange() } }
+    }
+
+    /// An explicit font; when nil the text style is used at the environment's text scale.
+    public var font: Font? {
+        didSet { if font != oldValue { textDidChange() } }
+    }
+
+    public var textStyle: TextStyle = .body {
+        didSet { if textStyle != oldValue { textDidChange() } }
+    }
+
+    public var textColor: Color = .label {
+        didSet { if textColor != oldValue { setNeedsDisplay() } }
+    }
+
+    public var textAlignment: TextAlignment = .natural {
+        didSet { if textAlignment != oldValue { setNeedsDisplay() } }
+    }
+
+    /// At most this many lines; 0 means no limit.
+    public var numberOfLines = 0 {
+        didSet { if numberOfLines != oldValue { textDidChange() } }
+    }
+
+    public var wrap: TextWrap = .word {
+        didSet { if wrap != oldValue { textDidChange() } }
+    }
+
+    public var ellipsize: TextEllipsize = .end {
+        didSet { if ellipsize != oldValue { textDidChange() } }
+    }
+
+    private let textLayout: TextLayout
+
+    public init(_ text: String = "", style: TextStyle = .body, color: Color = .label) {
+        self.text = text
+        self.textStyle = style
+        self.textColor = color
+        textLayout = TextLayout(text: text, font: .style(style))
+        super.init()
+    }
+
+    /// The font in effect.
+    public var effectiveFont: Font { font ?? environment.font(textStyle) }
+
+    /// Nil asks for the text on as few lines as possible; a width wraps it; 0 gives the widest word.
+    open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        let layout = preparedLayout()
+        let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
+        let measured = layout.measure(width: width)
+        return Size(width: measured.width.rounded(.up), height: measured.height.rounded(.up))
+    }
+
+    open override func draw(_ rect: Rect, in canvas: Canvas) {
+        let layout = preparedLayout()
+        let content = contentRect
+        layout.setWidth(content.width)
+        let height = layout.size.height
+        // Vertically centred in its box, like a platform label.
+        let origin = Point(x: content.minX, y: content.minY + ((content.height - height) / 2).rounded(.down))
+        canvas.draw(layout, at: origin, color: environment.resolve(textColor))
+    }
+
+    /// Glyphs may reach a little outside the line box (italics, accents, antialiasing).
+    open override var drawingOverhang: EdgeInsets { EdgeInsets(all: 2) }
+
+    open override func environmentDidChange() {
+        super.environmentDidChange()
+    }
+
+    private func textDidChange() {
+        setNeedsDisplay()
+        invalidateSize()
+    }
+
+    private func preparedLayout() -> TextLayout {
+        let environment = self.environment
+        textLayout.setText(text)
+        textLayout.setFont(font ?? environment.font(textStyle))
+        textLayout.setMaxLines(numberOfLines)
+        textLayout.setWrap(wrap)
+        textLayout.setEllipsize(ellipsize)
+        textLayout.setDirection(environment.layoutDirection == .rightToLeft ? .rightToLeft : .auto)
+        textLayout.setAlignment(textAlignment)
+        return textLayout
+    }
+}

@@ -1,0 +1,105 @@
+import KioskGraphics
+
+/// A slider with a tick at every step; ticks the thumb has passed take the active colour — the
+/// seed's MarkedSlider. Values snap to steps.
+open class MarkedSlider: View {
+    public var minimumValue: Double = 0 {
+        didSet { if minimumValue != oldValue { setNeedsDisplay() } }
+    }
+
+    public var maximumValue: Double = 10 {
+        didSet { if maximumValue != oldValue { setNeedsDisplay() } }
+    }
+
+    public var step: Double = 1 {
+        didSet { if step != oldValue { setNeedsDisplay() } }
+    }
+
+    public var value: Double {
+        get { storedValue }
+        set {
+            let clamped = min(max(newValue, minimumValue), maximumValue)
+            guard clamped != storedValue else { return }
+            storedValue = clamped
+            setNeedsDisplay()
+        }
+    }
+
+    public var activeColor: Color = .systemBlue {
+        didSet { if activeColor != oldValue { setNeedsDisplay() } }
+    }
+
+    public var inactiveColor: Color = Color(.systemGray).withAlphaComponent(0.3) {
+        didSet { if inactiveColor != oldValue { setNeedsDisplay() } }
+    }
+
+    private var storedValue: Double = 0
+
+    /// End ticks line up with the thumb's centre at the ends of the track.
+    public static let horizontalInset = 14.0
+    static let thumbDiameter = 28.0
+    static let tickSize = Size(width: 2, height: 12)
+    static let trackHeight = 4.0
+
+    public init(minimum: Double = 0, maximum: Double = 10, step: Double = 1, value: Double = 0) {
+        minimumValue = minimum
+        maximumValue = maximum
+        self.step = step
+        super.init()
+        self.value = value
+    }
+
+    /// floor((max − min) / step) + 1 ticks.
+    public var tickCount: Int {
+        guard step > 0, maximumValue > minimumValue else { return 0 }
+        return Int(((maximumValue - minimumValue) / step + 1e-9).rounded(.down)) + 1
+    }
+
+    open override var intrinsicContentSize: Size? { Size(width: -1, height: 44) }
+
+    /// The track's extent: the thumb centre travels from its start to its end.
+    public var trackRange: (start: Double, end: Double) {
+        (contentRect.minX + Self.horizontalInset, contentRect.maxX - Self.horizontalInset)
+    }
+
+    /// Where along the track a value sits, mirrored for right-to-left.
+    public func position(for value: Double) -> Double {
+        let (start, end) = trackRange
+        let span = maximumValue - minimumValue
+        let fraction = span > 0 ? (value - minimumValue) / span : 0
+        return environment.layoutDirection == .rightToLeft ? end - fraction * (end - start) : start + fraction * (end - start)
+    }
+
+    open override func draw(_ rect: Rect, in canvas: Canvas) {
+        let environment = self.environment
+        let active = environment.resolve(activeColor), inactive = environment.resolve(inactiveColor)
+        let midY = contentRect.midY
+        let (start, end) = trackRange
+        let thumbX = position(for: storedValue)
+        let track = Rect(x: start, y: midY - Self.trackHeight / 2, width: end - start, height: Self.trackHeight)
+        canvas.fill(roundedRect: track, radius: Self.trackHeight / 2, color: inactive)
+        let rtl = environment.layoutDirection == .rightToLeft
+        let filled = rtl
+            ? Rect(x: thumbX, y: track.minY, width: end - thumbX, height: track.height)
+            : Rect(x: start, y: track.minY, width: thumbX - start, height: track.height)
+        if filled.width > 0 { canvas.fill(roundedRect: filled, radius: Self.trackHeight / 2, color: active) }
+        for index in 0..<tickCount {
+            let tickValue = minimumValue + Double(index) * step
+            let x = position(for: tickValue)
+            let tick = Rect(x: x - Self.tickSize.width / 2, y: midY - Self.tickSize.height / 2,
+                            width: Self.tickSize.width, height: Self.tickSize.height)
+            canvas.fill(roundedRect: tick, radius: Self.tickSize.width / 2, color: tickValue <= storedValue + 1e-9 ? active : inactive)
+        }
+        let thumb = Rect(x: thumbX - Self.thumbDiameter / 2, y: midY - Self.thumbDiameter / 2,
+                         width: Self.thumbDiameter, height: Self.thumbDiameter)
+        canvas.drawShadow(Shadow(opacity: 0.25, offset: Size(width: 0, height: 2), radius: 4), ofRoundedRect: thumb,
+                          radius: Self.thumbDiameter / 2)
+        canvas.fill(roundedRect: thumb, radius: Self.thumbDiameter / 2, color: RGBA(hex: 0xFFFFFF))
+        canvas.beginPath()
+        canvas.addRoundedRect(thumb.insetBy(dx: 0.25, dy: 0.25), radius: Self.thumbDiameter / 2)
+        canvas.stroke(RGBA(hex: 0, alpha: 0.08), style: StrokeStyle(width: 0.5))
+    }
+
+    /// The thumb's shadow reaches below the track's box.
+    open override var drawingOverhang: EdgeInsets { EdgeInsets(all: 8) }
+}

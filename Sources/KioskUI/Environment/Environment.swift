@@ -1,0 +1,58 @@
+import KioskGraphics
+
+/// Left-to-right or right-to-left: horizontal stacks, sliders and natural text alignment follow it.
+public enum LayoutDirection: String, Sendable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
+/// What flows down the view tree: a view reads its environment, any view may override part of it
+/// for its subtree, and changing it re-renders whatever depends on it.
+public struct Environment: Hashable, Sendable {
+    public var appearance: Appearance
+    public var textScale: Double
+    public var layoutDirection: LayoutDirection
+    public var locale: String
+
+    public init(appearance: Appearance = .light, textScale: Double = 1, layoutDirection: LayoutDirection = .leftToRight,
+                locale: String = "en") {
+        self.appearance = appearance
+        self.textScale = textScale
+        self.layoutDirection = layoutDirection
+        self.locale = locale
+    }
+
+    /// The font of a text style at this environment's text scale.
+    public func font(_ style: TextStyle) -> Font {
+        .style(style, scale: textScale)
+    }
+
+    public func resolve(_ color: Color) -> RGBA {
+        color.resolved(for: appearance)
+    }
+}
+
+/// A partial environment that a view sets for its subtree; nil fields are inherited.
+public struct EnvironmentOverrides: Hashable, Sendable {
+    public var appearance: Appearance?
+    public var textScale: Double?
+    public var layoutDirection: LayoutDirection?
+    public var locale: String?
+
+    public init(appearance: Appearance? = nil, textScale: Double? = nil, layoutDirection: LayoutDirection? = nil,
+                locale: String? = nil) {
+        self.appearance = appearance
+        self.textScale = textScale
+        self.layoutDirection = layoutDirection
+        self.locale = locale
+    }
+
+    func applied(to environment: Environment) -> Environment {
+        var result = environment
+        if let appearance { result.appearance = appearance }
+        if let textScale { result.textScale = textScale }
+        if let layoutDirection { result.layoutDirection = layoutDirection }
+        if let locale { result.locale = locale }
+        return result
+    }
+}

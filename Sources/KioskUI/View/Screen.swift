@@ -1,0 +1,139 @@
+import KioskGraphics
+
+/// The top of a view tree: its size on the display, its environment, and the record of what
+/// changed since the last frame, which the compositor turns into damage.
+public final class Screen {
+    /// Size in points; the UI is laid out in it.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+
+    /// Painted where no opaque view covers the screen.
+    public var backgroundColor = RGBA(hex: 0x000000) {
+        didSet { if backgroundColor != oldValue { damageEverything() } }
+    }
+
+    public var environment: Environment {
+        didSet {
+            guard environment != oldValue else { return }
+            rootView.environmentDidChangeInSubtree()
+            damageEverything()
+        }
+    }
+
+    public var rootView: View {
+        didSet {
+            guard rootView !== oldValue else { return }
+            oldValue.attachAsRoot(of: nil)
+            install(rootView)
+        }
+    }
+
+    /// Called when something changed and a frame should be produced (the frame clock listens).
+    public var onFrameRequest: (() -> Void)?
+
+    public private(set) var needsFrame = true
+
+    public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View = View()) {
+        self.size = size
+        self.scale = scale
+        self.environment = environment
+        self.rootView = rootView
+        install(rootView)
+    }
+
+    public var bounds: Rect { Rect(size: size) }
+
+    public var pixelBounds: PixelRect {
+        PixelRect(x: 0, y: 0, width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)))
+    }
+
+    /// Runs pending layout, top-down.
+    public func layoutIfNeeded() {
+        if rootView.frame != bounds { rootView.frame = bounds }
+        rootView.layoutIfNeeded()
+    }
+
+    /// The first view on screen with this id.
+    public func view(withID id: String) -> View? {
+        rootView.view(withID: id)
+    }
+
+    // MARK: Change records, drained by the compositor
+
+    package var geometryQueue: [View] = []
+    package var contentQueue: [View] = []
+    /// Pixels left by views that were removed.
+    package var removedDamage = Region()
+    package var everythingIsDamaged = true
+
+    public func damageEverything() {
+        everythingIsDamaged = true
+        requestFrame()
+    }
+
+    /// Something will be ready to paint: ask for a frame (once, until the frame is produced).
+    public func requestFrame() {
+        guard !needsFrame else { return }
+        needsFrame = true
+        onFrameRequest?()
+    }
+
+    /// The compositor produced the frame that was requested.
+    package func frameDidComplete() {
+        needsFrame = false
+    }
+
+    func geometryDidChange(_ view: View) {
+        if !view.isQueuedForGeometry {
+            view.isQueuedForGeometry = true
+            geometryQueue.append(view)
+        }
+        invalidateRasterCaches(above: view)
+        requestFrame()
+    }
+
+    func contentDidChange(_ view: View, in rect: Rect?) {
+        if view.isQueuedForContent {
+            if let current = view.pendingContentRect {
+                view.pendingContentRect = rect.map { current.union($0) }
+            }
+        } else {
+            view.isQueuedForContent = true
+            view.pendingContentRect = rect
+            contentQueue.append(view)
+        }
+        invalidateRasterCaches(above: view)
+        requestFrame()
+    }
+
+    func layoutDidChange() {
+        requestFrame()
+    }
+
+    func viewWillLeave(_ view: View) {
+        for gone in view.subtree {
+            removedDamage.add(gone.paintedRect)
+            gone.paintedRect = .zero
+            gone.paintedSubtreeRect = .zero
+        }
+        invalidateRasterCaches(above: view.superview)
+        if let parent = view.superview { geometryDidChange(parent) }
+        requestFrame()
+    }
+
+    private func invalidateRasterCaches(above view: View?) {
+        var current = view
+        while let ancestor = current {
+            if ancestor.rasterize { ancestor.rasterCacheIsValid = false }
+            current = ancestor.superview
+        }
+    }
+
+    private func install(_ root: View) {
+        root.attachAsRoot(of: self)
+        root.frame = bounds
+        root.environmentDidChangeInSubtree()
+        damageEverything()
+    }
+}

@@ -1,0 +1,102 @@
+import KioskGraphics
+
+extension View {
+    /// Maps the view's coordinates into its superview's: bounds origin, then `transform` about the
+    /// centre, then the frame's position.
+    public var transformToSuperview: AffineTransform {
+        let halfWidth = frame.width / 2, halfHeight = frame.height / 2
+        let toCentre = AffineTransform(translationX: -halfWidth - boundsOrigin.x, y: -halfHeight - boundsOrigin.y)
+        let fromCentre = AffineTransform(translationX: frame.minX + halfWidth, y: frame.minY + halfHeight)
+        if transform.isIdentity { return toCentre.concatenating(fromCentre) }
+        return toCentre.concatenating(transform).concatenating(fromCentre)
+    }
+
+    /// Maps the view's coordinates to screen pixels (the screen's scale included).
+    public var transformToScreen: AffineTransform {
+        var result = transformToSuperview
+        var ancestor = superview
+        while let view = ancestor {
+            result = result.concatenating(view.transformToSuperview)
+            ancestor = view.superview
+        }
+        if let screen { result = result.concatenating(AffineTransform(scale: screen.scale)) }
+        return result
+    }
+
+    public func convert(_ point: Point, to other: View?) -> Point {
+        let screenPoint = transformToScreen.apply(to: point)
+        guard let other else { return screenPoint }
+        return other.transformToScreen.inverted()?.apply(to: screenPoint) ?? screenPoint
+    }
+
+    public func convert(_ point: Point, from other: View?) -> Point {
+        let screenPoint = other?.transformToScreen.apply(to: point) ?? point
+        return transformToScreen.inverted()?.apply(to: screenPoint) ?? screenPoint
+    }
+
+    /// Everything the view paints itself, in its own coordinates: bounds, overhang and shadow.
+    public var visualBounds: Rect {
+        let drawn = bounds.inset(by: EdgeInsets(top: -drawingOverhang.top, left: -drawingOverhang.left,
+                                                 bottom: -drawingOverhang.bottom, right: -drawingOverhang.right))
+        guard let shadow, shadow.opacity > 0 else { return drawn }
+        return drawn.union(shadow.resolved(in: environment).bounds(of: bounds))
+    }
+
+    /// Visible: neither it nor an ancestor is hidden or fully transparent, and it is on a screen.
+    public var isEffectivelyVisible: Bool {
+        var current: View? = self
+        while let view = current {
+            if view.isHidden || view.alpha <= 0 { return false }
+            if view.superview == nil { return view.screen?.rootView === view }
+            current = view.superview
+        }
+        return false
+    }
+
+    /// The screen pixels the view's own drawing can touch now, clipped by clipping ancestors and
+    /// the screen; empty when it is not visible.
+    package func currentVisualPixelRect() -> PixelRect {
+        guard let screen, isEffectivelyVisible else { return .zero }
+        var rect = PixelRect(covering: transformToScreen.apply(to: visualBounds))
+        rect = rect.intersection(screen.pixelBounds)
+        var ancestor = superview
+        while let view = ancestor, !rect.isEmpty {
+            if view.clipsToBounds {
+                rect = rect.intersection(PixelRect(covering: view.transformToScreen.apply(to: view.bounds)))
+            }
+            ancestor = view.superview
+        }
+        return rect
+    }
+
+    /// The screen pixels the view covers opaquely, when it can promise any: a view whose background
+    /// (or own promise) is opaque, seen through no translucency and no rotation. With rounded
+    /// corners, the promise holds for the two rectangles that avoid the corners.
+    package func opaquePixelRects() -> [PixelRect] {
+        guard isOpaque || (backgroundColor.map { environment.resolve($0).isOpaque } ?? false) else { return [] }
+        var current: View? = self
+        while let view = current {
+            if view.alpha < 1 || !view.transform.isAxisAligned { return [] }
+            current = view.superview
+        }
+        let toScreen = transformToScreen
+        let radius = min(cornerRadius, bounds.width / 2, bounds.height / 2)
+        let shapes = radius > 0
+            ? [bounds.insetBy(dx: radius, dy: 0), bounds.insetBy(dx: 0, dy: radius)]
+            : [bounds]
+        return shapes.map { PixelRect(inside: toScreen.apply(to: $0)) }.filter { !$0.isEmpty }
+    }
+}
+
+extension PixelRect {
+    /// The whole pixels lying entirely inside `rect`.
+    init(inside rect: Rect) {
+        let x0 = (rect.minX - 1e-9).rounded(.up), y0 = (rect.minY - 1e-9).rounded(.up)
+        let x1 = (rect.maxX + 1e-9).rounded(.down), y1 = (rect.maxY + 1e-9).rounded(.down)
+        if x1 <= x0 || y1 <= y0 {
+            self = .zero
+        } else {
+            self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+        }
+    }
+}

@@ -1,0 +1,294 @@
+import KioskGraphics
+
+/// A rectangle of the screen that draws itself and holds subviews.
+///
+/// Subclasses override `draw(_:in:)`, `layout()`, `sizeThatFits(_:)` and the touch methods, like
+/// UIKit views. Every property that changes what is on screen reports it: geometry changes damage
+/// the old and new visual bounds of the subtree, content changes damage what `setNeedsDisplay`
+/// names, and nothing else is repainted.
+open class View {
+    /// The name panels and tests use to find this view.
+    public var id: String?
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    /// The screen the view is on, once it is in a tree attached to one.
+    public private(set) weak var screen: Screen?
+
+    public init(frame: Rect = .zero) {
+        self.frame = frame
+    }
+
+    // MARK: Geometry
+
+    /// Position and size in the superview's coordinate space (ignoring `transform`).
+    public var frame: Rect {
+        didSet {
+            guard frame != oldValue else { return }
+            geometryDidChange()
+            if frame.size != oldValue.size { setNeedsLayout() }
+        }
+    }
+
+    /// The origin of the view's own coordinate space: scrolling moves it.
+    public var boundsOrigin: Point = .zero {
+        didSet { if boundsOrigin != oldValue { subtreeGeometryDidChange() } }
+    }
+
+    /// The view's own coordinate space: `boundsOrigin` and the frame's size.
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+
+    /// Applied about the view's centre, on top of the frame (scale, rotation, translation).
+    public var transform: AffineTransform = .identity {
+        didSet { if transform != oldValue { geometryDidChange() } }
+    }
+
+    public var alpha: Double = 1 {
+        didSet { if alpha != oldValue { geometryDidChange() } }
+    }
+
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { geometryDidChange() } }
+    }
+
+    /// Clips subviews (and the view's own drawing) to its rounded bounds.
+    public var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { geometryDidChange() } }
+    }
+
+    // MARK: Look
+
+    public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+
+    public var cornerRadius: Double = 0 {
+        didSet { if cornerRadius != oldValue { geometryDidChange() } }
+    }
+
+    public var border: Border? {
+        didSet { if border != oldValue { setNeedsDisplay() } }
+    }
+
+    public var shadow: ViewShadow? {
+        didSet { if shadow != oldValue { geometryDidChange() } }
+    }
+
+    /// A promise that the view paints every pixel of its bounds opaquely, so the compositor may
+    /// start painting at it and skip what lies below.
+    public var isOpaque = false
+
+    /// Keep the rendered subtree as a picture and reuse it until something in it changes.
+    public var rasterize = false {
+        didSet { if rasterize != oldValue { setNeedsDisplay() } }
+    }
+
+    public var isUserInteractionEnabled = true
+
+    // MARK: Sizing
+
+    /// Space between the view's edges and its content (subviews and text).
+    public var padding: EdgeInsets = .zero {
+        didSet { if padding != oldValue { invalidateSize() } }
+    }
+
+    /// Fixed width and/or height; unset dimensions come from `sizeThatFits`.
+    public var fixedSize: SizeConstraint = .none {
+        didSet { if fixedSize != oldValue { invalidateSize() } }
+    }
+
+    public var minSize: SizeConstraint = .none {
+        didSet { if minSize != oldValue { invalidateSize() } }
+    }
+
+    public var maxSize: SizeConstraint = .none {
+        didSet { if maxSize != oldValue { invalidateSize() } }
+    }
+
+    /// Where a parent stack or overlay places this view across its axis, when set.
+    public var alignmentOverride: Alignment?
+
+    // MARK: Environment
+
+    /// Overrides of the environment for this subtree.
+    public var environmentOverrides: EnvironmentOverrides? {
+        didSet { if environmentOverrides != oldValue { environmentDidChangeInSubtree() } }
+    }
+
+    /// The environment in effect here: the screen's, with every ancestor's overrides applied.
+    public var environment: Environment {
+        let inherited = superview?.environment ?? screen?.environment ?? Environment()
+        return environmentOverrides?.applied(to: inherited) ?? inherited
+    }
+
+    /// Called when the environment in effect may have changed. Views that resolve colours, fonts or
+    /// strings from it override this (calling super) to update; the default repaints and relayouts.
+    open func environmentDidChange() {
+        setNeedsDisplay()
+        invalidateSize()
+    }
+
+    func environmentDidChangeInSubtree() {
+        environmentDidChange()
+        for subview in subviews { subview.environmentDidChangeInSubtree() }
+    }
+
+    // MARK: Hierarchy
+
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func insertSubview(_ view: View, at index: Int) {
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.attach(to: screen)
+        view.geometryDidChange()
+        if screen != nil { view.environmentDidChangeInSubtree() }
+        setNeedsLayout()
+        invalidateSize()
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        screen?.viewWillLeave(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        attach(to: nil)
+        parent.setNeedsLayout()
+        parent.invalidateSize()
+    }
+
+    /// Replaces all subviews.
+    public func setSubviews(_ views: [View]) {
+        for view in subviews where !views.contains(where: { $0 === view }) { view.removeFromSuperview() }
+        for (index, view) in views.enumerated() where !(index < subviews.count && subviews[index] === view) {
+            insertSubview(view, at: index)
+        }
+    }
+
+    func attach(to newScreen: Screen?) {
+        guard screen !== newScreen else { return }
+        screen = newScreen
+        for subview in subviews { subview.attach(to: newScreen) }
+    }
+
+    func attachAsRoot(of newScreen: Screen?) {
+        attach(to: newScreen)
+    }
+
+    public func isDescendant(of ancestor: View) -> Bool {
+        var current: View? = self
+        while let view = current {
+            if view === ancestor { return true }
+            current = view.superview
+        }
+        return false
+    }
+
+    /// This view and all its descendants, in painting order.
+    public var subtree: [View] {
+        var result: [View] = [self]
+        for subview in subviews { result.append(contentsOf: subview.subtree) }
+        return result
+    }
+
+    /// The first view in the subtree with this id.
+    public func view(withID wanted: String) -> View? {
+        if id == wanted { return self }
+        for subview in subviews {
+            if let found = subview.view(withID: wanted) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Invalidation
+
+    /// The view's pixels must be painted again (its geometry is unchanged).
+    public func setNeedsDisplay() {
+        screen?.contentDidChange(self, in: nil)
+    }
+
+    /// Only this part of the view (in its own coordinates) must be painted again.
+    public func setNeedsDisplay(in rect: Rect) {
+        screen?.contentDidChange(self, in: rect)
+    }
+
+    /// Where the view or its subtree is on screen changed: old and new places are damaged.
+    func geometryDidChange() {
+        screen?.geometryDidChange(self)
+    }
+
+    func subtreeGeometryDidChange() {
+        geometryDidChange()
+    }
+
+    public private(set) var needsLayout = true
+
+    public func setNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        screen?.layoutDidChange()
+    }
+
+    /// The view's size as its parent would measure it may have changed: the parent lays out again.
+    public func invalidateSize() {
+        setNeedsLayout()
+        superview?.setNeedsLayout()
+    }
+
+    /// Lays out this view if it needs it, then its subviews, top-down.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layout()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    // MARK: Layout
+
+    /// The size of the view's content for a proposal (padding and pinned sizes are applied around
+    /// it by `measure(_:)`). The default takes what is proposed, or its intrinsic size when it has one.
+    open func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        if let intrinsic = intrinsicContentSize {
+            return Size(width: intrinsic.width >= 0 ? intrinsic.width : proposal.width ?? 0,
+                        height: intrinsic.height >= 0 ? intrinsic.height : proposal.height ?? 0)
+        }
+        return proposal.replacingUnspecified(with: .zero)
+    }
+
+    /// The natural size of the content; a negative dimension means "none in this direction".
+    open var intrinsicContentSize: Size? { nil }
+
+    /// Positions subviews. The default leaves their frames as they were set, as a plain container
+    /// does; stacks, overlays and components override it.
+    open func layout() {}
+
+    /// The bounds less the padding: where content and subviews go.
+    public var contentRect: Rect { bounds.inset(by: padding) }
+
+    // MARK: Drawing
+
+    /// Draws the view's own content in its coordinate space. `rect` is the part that needs it;
+    /// drawing outside it is allowed and clipped away.
+    open func draw(_ rect: Rect, in canvas: Canvas) {}
+
+    /// How far the view's own drawing reaches outside its bounds (a thick stroke, a glow): damage
+    /// must include it. The shadow is accounted for separately.
+    open var drawingOverhang: EdgeInsets { .zero }
+
+    // MARK: Compositor bookkeeping
+
+    /// Where the view's own pixels were last painted, in screen pixels (empty when invisible).
+    package var paintedRect: PixelRect = .zero
+    /// Where the view and its whole subtree were last painted, in screen pixels.
+    package var paintedSubtreeRect: PixelRect = .zero
+    package var isQueuedForGeometry = false
+    package var isQueuedForContent = false
+    package var pendingContentRect: Rect?
+    /// A rasterized subtree is repainted into its cache only when something in it changed.
+    package var rasterCache: AnyObject?
+    package var rasterCacheIsValid = false
+}
