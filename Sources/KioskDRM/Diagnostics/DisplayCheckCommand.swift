@@ -5,10 +5,11 @@ import Glibc
 public enum DisplayCheckCommand {
     static let usage = """
         usage: kiosk-display-check [--device PATH] [--connector NAME] [--mode WxH[@HZ]] [--legacy]
-                                   [--pattern SECONDS [--hold SECONDS]]
+                                   [--pattern SECONDS [--hold SECONDS]] [--watch-hotplug SECONDS]
           without --pattern: lists cards, connectors, modes and CRTCs
           --pattern S   set the mode and animate a moving bar for S seconds, then report flips and frame rate
           --hold S      keep the final frame (bar centred) on screen for S seconds before restoring
+          --watch-hotplug S  print the DRM hotplug/change events udev reports during S seconds
           --legacy      use drmModeSetCrtc/drmModePageFlip even where atomic commits are available
         """
 
@@ -19,12 +20,14 @@ public enum DisplayCheckCommand {
         var legacy = false
         var patternSeconds: Double?
         var holdSeconds = 0.0
+        var watchSeconds: Double?
     }
 
     /// Runs the command and returns the process exit status.
     public static func run(arguments: [String]) -> Int32 {
         do {
             let options = try parse(arguments)
+            if let seconds = options.watchSeconds { return try watchHotplug(seconds: seconds) }
             guard let seconds = options.patternSeconds else {
                 say(try DisplayListing.describeCards(), newline: false)
                 return 0
@@ -59,6 +62,18 @@ public enum DisplayCheckCommand {
         }
         display.restore()
         return checkRestore(of: display) ? 0 : 1
+    }
+
+    private static func watchHotplug(seconds: Double) throws -> Int32 {
+        let monitor = try DisplayHotplugMonitor()
+        say("watching DRM events for \(seconds) s")
+        let end = MonotonicClock.now() + seconds
+        while case let left = end - MonotonicClock.now(), left > 0 {
+            var descriptor = pollfd(fd: monitor.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            for event in monitor.pendingEvents() { say("event: \(event)") }
+        }
+        return 0
     }
 
     /// Checks, while still holding the card, that the CRTC scans out what it did before the run.
@@ -108,6 +123,7 @@ public enum DisplayCheckCommand {
             case "--legacy": options.legacy = true
             case "--pattern": options.patternSeconds = try seconds(for: argument)
             case "--hold": options.holdSeconds = try seconds(for: argument)
+            case "--watch-hotplug": options.watchSeconds = try seconds(for: argument)
             case "-h", "--help": throw UsageError(message: "help")
             default: throw UsageError(message: "unknown argument \(argument)")
             }

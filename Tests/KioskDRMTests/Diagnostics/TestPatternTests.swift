@@ -67,13 +67,15 @@ struct TestPatternTests {
 struct DisplayCheckArgumentTests {
     @Test func readsEveryOption() throws {
         let options = try DisplayCheckCommand.parse(["--device", "/dev/dri/card1", "--connector", "HDMI-A-1",
-                                                     "--mode", "1280x800@60", "--legacy", "--pattern", "3", "--hold", "1.5"])
+                                                     "--mode", "1280x800@60", "--legacy", "--pattern", "3", "--hold", "1.5",
+                                                     "--watch-hotplug", "2"])
         #expect(options.device == "/dev/dri/card1")
         #expect(options.connector == "HDMI-A-1")
         #expect(options.mode == DisplayModeRequest(width: 1280, height: 800, refreshRate: 60))
         #expect(options.legacy)
         #expect(options.patternSeconds == 3)
         #expect(options.holdSeconds == 1.5)
+        #expect(options.watchSeconds == 2)
     }
 
     @Test func rejectsUnknownAndIncompleteArguments() {

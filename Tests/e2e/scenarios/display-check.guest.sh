@@ -36,3 +36,11 @@ if setpriv --reuid=65534 --regid=65534 --clear-groups "$check" --pattern 1 > per
 fi
 cat mode-error.txt permission.txt
 ls -l /dev/dri/card0
+
+# The hotplug monitor sees the kernel's DRM change events (here: one synthesised through udev).
+"$check" --watch-hotplug 6 > hotplug.txt 2>&1 &
+watcher=$!
+wait_for_line hotplug.txt "watching DRM events"
+udevadm trigger --action=change --subsystem-match=drm
+wait "$watcher"
+cat hotplug.txt

@@ -38,4 +38,5 @@ grep -q "mode 1234x567 is not offered by .* available modes: .*1280x800@" mode-e
   fail "unknown-mode error: $(cat mode-error.txt)"
 grep -q "permission denied opening /dev/dri/card0: add the user to the \`video\` group" permission.txt ||
   fail "permission error: $(cat permission.txt)"
+grep -q "^event: drm change /dev/dri/card0" hotplug.txt || fail "no hotplug event: $(cat hotplug.txt)"
 echo "display-check: all host checks hold"
