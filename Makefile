@@ -9,7 +9,7 @@ CONFIG ?= Config/kiosk.yaml
 DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-dev libinput-dev \
 	libudev-dev libyaml-dev libxkbcommon-dev xkb-data libsystemd-dev libseat-dev fonts-dejavu-core
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build run test bench clean e2e
 
 all: build
 
@@ -30,6 +30,10 @@ run: build
 
 test: build
 	$(SWIFT) test
+
+# End-to-end: the DRM and input paths inside QEMU guests with virtual GPUs (Tests/e2e/run.sh).
+e2e: build
+	KIOSK_BIN_DIR=$$($(SWIFT) build --show-bin-path) Tests/e2e/run.sh
 
 bench: deps
 	$(SWIFT) run -c release kiosk-bench

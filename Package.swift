@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
         .executable(name: "kiosk-input-check", targets: ["kiosk-input-check"]),
+        .executable(name: "kiosk-display-check", targets: ["kiosk-display-check"]),
     ],
     targets: [
         cLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
@@ -47,6 +48,7 @@ let package = Package(
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-input-check", dependencies: ["KioskInput"], swiftSettings: mainActorCode),
+        .executableTarget(name: "kiosk-display-check", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
 
         .target(name: "KioskTestSupport", dependencies: ["KioskGraphics"], path: "Tests/KioskTestSupport"),
         .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics", "KioskTestSupport"]),

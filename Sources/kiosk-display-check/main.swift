@@ -1,0 +1,4 @@
+import Glibc
+import KioskDRM
+
+exit(DisplayCheckCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

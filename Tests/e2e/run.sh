@@ -1,0 +1,61 @@
+#!/bin/bash
+# run.sh - the KioskKit end-to-end suite: boots one QEMU guest per virtual GPU, runs every scenario
+# meant for that GPU inside it, then the scenarios' host-side checks, and prints "N passed, N failed".
+#
+# usage: Tests/e2e/run.sh [-g "bochs virtio"] [-o OUTDIR] [SCENARIO...]
+#
+# A scenario is Tests/e2e/scenarios/NAME.guest.sh (runs as root in the guest with `sh -eu`, working
+# directory and $E2E_OUT = OUTDIR/GPU/NAME; $KIOSK_BIN_DIR holds the built binaries, $E2E_GPU names the
+# GPU; vmctl and e2e-touch are on PATH) plus an optional NAME.host.sh run on the host afterwards in the
+# same folder (for screendump comparisons: lib/imagecheck.py). A "# gpus: bochs" line in the guest
+# script limits it to those GPUs. A scenario passes when both exit 0.
+set -uo pipefail
+HARNESS=$(dirname "$(realpath "$0")")
+ROOT=$(realpath "$HARNESS/../..")
+GPUS="bochs virtio" OUT=${E2E_OUT_DIR:-/tmp/kiosk-e2e}
+while getopts g:o: option; do
+  case $option in g) GPUS=$OPTARG ;; o) OUT=$OPTARG ;; *) exit 2 ;; esac
+done
+shift $((OPTIND - 1))
+if [ $# -gt 0 ]; then SCENARIOS="$*"
+else SCENARIOS=$(cd "$HARNESS/scenarios" && ls ./*.guest.sh | sed 's|^\./||; s|\.guest\.sh$||'); fi
+export KIOSK_BIN_DIR=${KIOSK_BIN_DIR:-$(cd "$ROOT" && swift build --show-bin-path)}
+export E2E_HARNESS=$HARNESS
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+passed=0 failed=0
+started=$(date +%s)
+for gpu in $GPUS; do
+  selected=""
+  for name in $SCENARIOS; do
+    script=$HARNESS/scenarios/$name.guest.sh
+    [ -f "$script" ] || { echo "FAIL $gpu/$name: no such scenario ($script)"; failed=$((failed + 1)); continue; }
+    gpus=$(sed -n 's/^# gpus: *//p' "$script")
+    case " ${gpus:-$gpu} " in *" $gpu "*) selected="$selected $name" ;; esac
+  done
+  [ -n "$selected" ] || continue
+  echo "== $gpu:$selected"
+  E2E_GPU=$gpu "$HARNESS/run-in-vm.sh" -g "$gpu" -t "${E2E_TIMEOUT:-240}" -o "$OUT/$gpu" \
+    "$HARNESS/guest/run-scenarios.sh" "$HARNESS/scenarios" $selected
+  for name in $selected; do
+    dir=$OUT/$gpu/$name
+    status=$(cat "$dir/guest-status" 2>/dev/null || echo "none (the VM did not finish it)")
+    reason=""
+    if [ "$status" != 0 ]; then
+      reason="guest script exit $status"
+    elif [ -x "$HARNESS/scenarios/$name.host.sh" ]; then
+      (cd "$dir" && E2E_GPU=$gpu "$HARNESS/scenarios/$name.host.sh") > "$dir/host.log" 2>&1 ||
+        reason="host check failed"
+    fi
+    if [ -z "$reason" ]; then
+      echo "PASS $gpu/$name"; passed=$((passed + 1))
+    else
+      echo "FAIL $gpu/$name: $reason; logs in $dir"
+      tail -n 15 "$dir/guest.log" "$dir/host.log" 2>/dev/null | sed 's/^/    /'
+      failed=$((failed + 1))
+    fi
+  done
+done
+echo "e2e: $passed passed, $failed failed in $(( $(date +%s) - started ))s (output in $OUT)"
+[ "$failed" -eq 0 ]
