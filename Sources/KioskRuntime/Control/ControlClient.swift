@@ -2,7 +2,7 @@ import Glibc
 
 /// The other end of the control socket, for `kiosk ctl`: connect, send a request, read replies
 /// and (after `subscribe`) events. Blocking, because a command-line tool has nothing else to do.
-public final class ControlClient {
+nonisolated public final class ControlClient {
     public let path: String
     private let descriptor: Int32
     private var input: [UInt8] = []
@@ -59,7 +59,7 @@ public final class ControlClient {
 
 // MARK: - kiosk ctl
 
-extension ControlClient {
+nonisolated extension ControlClient {
     public static let usage = """
         usage: kiosk ctl [--socket PATH] COMMAND
           set WIDGET.PROPERTY VALUE   VALUE is JSON (42, true, "text") or else taken as text
@@ -151,6 +151,9 @@ extension ControlClient {
         } catch let error as SocketError {
             errorOutput(error.description)
             return 2
+        } catch let error as ControlRequestError {
+            errorOutput("kiosk ctl: \(error.message)")
+            return 2
         } catch {
             errorOutput("kiosk ctl: \(error)")
             return 2
@@ -158,7 +161,51 @@ extension ControlClient {
     }
 }
 
-private extension String {
+nonisolated extension ControlClient {
+    /// `kiosk ctl` as the command line calls it: `[--socket PATH] COMMAND…`, printing to stdout
+    /// and stderr, the socket found the way the server places it. Returns the exit status.
+    public static func runCommandLine(_ arguments: [String], environment: [String: String]) -> Int32 {
+        var words = arguments
+        var socketPath: String?
+        if words.first == "--socket" {
+            guard words.count >= 2 else {
+                printLine("kiosk ctl: --socket needs a path", to: STDERR_FILENO)
+                return 2
+            }
+            socketPath = words[1]
+            words.removeFirst(2)
+        }
+        let path = socketPath ?? ControlServer.defaultPath(environment: environment, directoryExists: { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        })
+        return run(arguments: words, socketPath: path,
+                   output: { printLine($0, to: STDOUT_FILENO) },
+                   errorOutput: { printLine($0, to: STDERR_FILENO) },
+                   writeFile: writeFile)
+    }
+
+    private static func printLine(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    private static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ControlRequestError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw ControlRequestError("cannot write \(path): \(String(cString: strerror(errno)))") }
+    }
+}
+
+nonisolated private extension String {
     var trimmingSuffixSpaces: String {
         var text = self
         while text.last == " " { text.removeLast() }

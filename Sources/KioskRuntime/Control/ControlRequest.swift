@@ -44,7 +44,7 @@ nonisolated public struct ControlRequestError: Error, Equatable, Sendable, Custo
 
 // MARK: - JSON form
 
-extension ControlRequest {
+nonisolated extension ControlRequest {
     /// Decodes a request object. The optional `"id"` member is not part of the request: the server
     /// echoes it in the reply so a client can match replies to requests.
     public init(json: JSONValue) throws(ControlRequestError) {

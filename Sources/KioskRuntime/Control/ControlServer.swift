@@ -83,7 +83,7 @@ public final class ControlServer {
     /// `$RUNTIME_DIRECTORY/control.sock` under systemd; `/run/kiosk/control.sock` when that
     /// directory exists (a shell on the device talking to the service); else the user's runtime
     /// directory, else /tmp. Server and `kiosk ctl` use the same rule, so they meet.
-    public static func defaultPath(environment: [String: String], directoryExists: (String) -> Bool) -> String {
+    nonisolated public static func defaultPath(environment: [String: String], directoryExists: (String) -> Bool) -> String {
         if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !runtime.isEmpty {
             return "\(runtime)/control.sock"
         }
