@@ -1,0 +1,214 @@
+import Glibc
+
+/// The other end of the control socket, for `kiosk ctl`: connect, send a request, read replies
+/// and (after `subscribe`) events. Blocking, because a command-line tool has nothing else to do.
+nonisolated public final class ControlClient {
+    public let path: String
+    private let descriptor: Int32
+    private var input: [UInt8] = []
+
+    public init(path: String) throws(SocketError) {
+        self.path = path
+        descriptor = try UnixSocket.connect(path: path)
+    }
+
+    deinit { close(descriptor) }
+
+    public func send(_ request: ControlRequest) throws(SocketError) {
+        var bytes = Array(request.json.serialized.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw SocketError(operation: "send", path: path, code: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// The next line from the kiosk, or nil when it closed the connection.
+    public func readLine() throws(SocketError) -> String? {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: input[..<newline], as: UTF8.self)
+                input.removeFirst(newline + 1)
+                return line
+            }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return nil }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SocketError(operation: "read", path: path, code: errno)
+            }
+            input.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Sends one request and waits for its reply.
+    public func perform(_ request: ControlRequest) throws -> ControlReply {
+        try send(request)
+        guard let line = try readLine() else {
+            throw SocketError(operation: "read", path: path, code: ECONNRESET, hint: "the kiosk closed the connection")
+        }
+        return try ControlReply(json: JSONParser.parse(line))
+    }
+}
+
+// MARK: - kiosk ctl
+
+nonisolated extension ControlClient {
+    public static let usage = """
+        usage: kiosk ctl [--socket PATH] COMMAND
+          set WIDGET.PROPERTY VALUE   VALUE is JSON (42, true, "text") or else taken as text
+          get WIDGET.PROPERTY
+          goto PANEL
+          back
+          reload
+          screenshot [FILE]           writes a PNG to FILE, or prints it as base64
+          alert TITLE [MESSAGE [BUTTON…]]
+          subscribe                   prints events as JSON lines until interrupted
+        """
+
+    /// Turns `kiosk ctl` words into a request.
+    public static func request(fromArguments arguments: [String]) throws(ControlRequestError) -> ControlRequest {
+        guard let command = arguments.first else { throw ControlRequestError("no command given\n\(usage)") }
+        let operands = Array(arguments.dropFirst())
+        func expect(_ range: ClosedRange<Int>, _ form: String) throws(ControlRequestError) {
+            guard range.contains(operands.count) else { throw ControlRequestError("usage: kiosk ctl \(command) \(form)".trimmingSuffixSpaces) }
+        }
+        switch command {
+        case "set":
+            try expect(2...2, "WIDGET.PROPERTY VALUE")
+            let (widget, property) = try ControlRequest.splitTarget(operands[0])
+            let value = (try? JSONParser.parse(operands[1])) ?? .string(operands[1])
+            return .set(widget: widget, property: property, value: value)
+        case "get":
+            try expect(1...1, "WIDGET.PROPERTY")
+            let (widget, property) = try ControlRequest.splitTarget(operands[0])
+            return .get(widget: widget, property: property)
+        case "goto":
+            try expect(1...1, "PANEL")
+            return .goto(panel: operands[0])
+        case "back":
+            try expect(0...0, "")
+            return .back
+        case "reload":
+            try expect(0...0, "")
+            return .reload
+        case "screenshot":
+            // The kiosk runs sandboxed and cannot write where the caller points, so the image
+            // always travels inline and `kiosk ctl` writes the file.
+            try expect(0...1, "[FILE]")
+            return .screenshot(.inline)
+        case "alert":
+            try expect(1...Int.max, "TITLE [MESSAGE [BUTTON…]]")
+            let buttons = Array(operands.dropFirst(2))
+            return .alert(title: operands[0], message: operands.count > 1 ? operands[1] : "", buttons: buttons.isEmpty ? ["OK"] : buttons)
+        case "subscribe":
+            try expect(0...0, "")
+            return .subscribe
+        default:
+            throw ControlRequestError(
+                "unknown command \"\(command)\"; known commands: \(ControlRequest.commandNames.joined(separator: ", "))")
+        }
+    }
+
+    /// Runs `kiosk ctl ARGUMENTS` and returns the exit status: 0 on success, 1 when the kiosk
+    /// answered with an error, 2 for usage or connection errors.
+    public static func run(arguments: [String], socketPath: String, output: (String) -> Void,
+                           errorOutput: (String) -> Void, writeFile: (String, [UInt8]) throws -> Void) -> Int32
+    {
+        let request: ControlRequest
+        do {
+            request = try Self.request(fromArguments: arguments)
+        } catch {
+            errorOutput(error.message)
+            return 2
+        }
+        do {
+            let client = try ControlClient(path: socketPath)
+            switch try client.perform(request) {
+            case .error(let message):
+                errorOutput("kiosk: \(message)")
+                return 1
+            case .ok(let value):
+                if request == .subscribe {
+                    while let line = try client.readLine() { output(line) }
+                } else if request == .screenshot(.inline), arguments.count == 2 {
+                    guard let encoded = value?.stringValue, let png = Base64.decode(encoded) else {
+                        errorOutput("kiosk: the screenshot reply carried no base64 image")
+                        return 1
+                    }
+                    try writeFile(arguments[1], png)
+                } else if let value {
+                    output(value.stringValue ?? value.serialized)
+                }
+                return 0
+            }
+        } catch let error as SocketError {
+            errorOutput(error.description)
+            return 2
+        } catch let error as ControlRequestError {
+            errorOutput("kiosk ctl: \(error.message)")
+            return 2
+        } catch {
+            errorOutput("kiosk ctl: \(error)")
+            return 2
+        }
+    }
+}
+
+nonisolated extension ControlClient {
+    /// `kiosk ctl` as the command line calls it: `[--socket PATH] COMMAND…`, printing to stdout
+    /// and stderr, the socket found the way the server places it. Returns the exit status.
+    public static func runCommandLine(_ arguments: [String], environment: [String: String]) -> Int32 {
+        var words = arguments
+        var socketPath: String?
+        if words.first == "--socket" {
+            guard words.count >= 2 else {
+                printLine("kiosk ctl: --socket needs a path", to: STDERR_FILENO)
+                return 2
+            }
+            socketPath = words[1]
+            words.removeFirst(2)
+        }
+        let path = socketPath ?? ControlServer.defaultPath(environment: environment, directoryExists: { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        })
+        return run(arguments: words, socketPath: path,
+                   output: { printLine($0, to: STDOUT_FILENO) },
+                   errorOutput: { printLine($0, to: STDERR_FILENO) },
+                   writeFile: writeFile)
+    }
+
+    private static func printLine(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    private static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ControlRequestError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw ControlRequestError("cannot write \(path): \(String(cString: strerror(errno)))") }
+    }
+}
+
+nonisolated private extension String {
+    var trimmingSuffixSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,20 @@
+/// Which readiness a file descriptor is waited for.
+nonisolated public struct IOInterest: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let readable = IOInterest(rawValue: 1 << 0)
+    public static let writable = IOInterest(rawValue: 1 << 1)
+}
+
+/// The event loop as the control server sees it: descriptors come and go with clients, and a
+/// client is watched for writability only while it has output queued (level-triggered readiness
+/// is assumed). The runtime implements this over epoll (`EPOLL_CTL_ADD/MOD/DEL`) and routes
+/// readiness back to `ControlServer.handleReadable(_:)` / `handleWritable(_:)`.
+public protocol IOInterestRegistry: AnyObject {
+    /// Starts watching `descriptor`, or changes what it is watched for. An empty set keeps the
+    /// descriptor registered but quiet (a client held back until its replies drain).
+    func setInterest(_ interest: IOInterest, for descriptor: Int32)
+    /// Stops watching `descriptor`; called just before the server closes it.
+    func removeInterest(for descriptor: Int32)
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import KioskRuntime
+
+@Suite struct ControlJSONTests {
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try JSONParser.parse(#" {"a":[1,-2.5,3e2,true,false,null],"b":"x\"y\\z\n\u00e9\ud83d\ude00","c":{}} "#)
+        #expect(value == ["a": [1, -2.5, 300, true, false, nil], "b": "x\"y\\z\né😀", "c": [:]])
+    }
+
+    @Test func writesCompactSortedLinesThatParseBack() throws {
+        let value: JSONValue = ["z": 1, "a": ["text\twith\u{01}control", 2.5, nil, false], "m": [:]]
+        #expect(value.serialized == #"{"a":["text\twith\u0001control",2.5,null,false],"m":{},"z":1}"#)
+        #expect(try JSONParser.parse(value.serialized) == value)
+        #expect(JSONValue.number(.nan).serialized == "null")
+    }
+
+    @Test(arguments: [
+        (#"{"a":1"#, "expected ',' or '}' in an object"),
+        (#"{"a" 1}"#, #"expected ':' after key "a""#),
+        ("[1,]", "unexpected character ']'"),
+        ("01", "unexpected text after the value"),
+        ("tru", "expected 'true'"),
+        (#""abc"#, "unterminated string"),
+        (#""\q""#, #"unknown escape '\q'"#),
+        ("\"a\u{01}\"", "control character in a string (escape it)"),
+        (#""\ud800""#, "unpaired surrogate"),
+        ("", "expected a value, found the end of the line"),
+    ])
+    func rejectsMalformedTextSayingWhy(text: String, message: String) {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test func deepNestingIsRefusedInsteadOfExhaustingTheStack() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+        let fine = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect((try? JSONParser.parse(fine)) != nil)
+    }
+
+    @Test func base64RoundTripsAndRejectsGarbage() {
+        for length in 0..<8 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + 200) }
+            #expect(Base64.decode(Base64.encode(bytes)) == bytes)
+        }
+        #expect(Base64.encode(Array("Man".utf8)) == "TWFu")
+        #expect(Base64.encode(Array("Ma".utf8)) == "TWE=")
+        #expect(Base64.decode("TW=u") == nil)
+        #expect(Base64.decode("TWF") == nil)
+        #expect(Base64.decode("T!Fu") == nil)
+    }
+}

@@ -1,0 +1,69 @@
+import Glibc
+import Synchronization
+import Testing
+@testable import KioskRuntime
+
+/// Collects what a logger writes.
+nonisolated final class LogCapture: Sendable {
+    let entries = Mutex<[(LogLevel, String)]>([])
+
+    var logger: Logger {
+        Logger(minimumLevel: .info, destination: .sink { [self] level, text in self.entries.withLock { $0.append((level, text)) } })
+    }
+
+    var lines: [String] { entries.withLock { $0.map { "\($0.0.name): \($0.1)" } } }
+}
+
+@Suite struct LoggerTests {
+    @Test func messagesBelowTheMinimumLevelAreNotEvenBuilt() {
+        let capture = LogCapture()
+        var logger = capture.logger
+        var built = false
+        logger.debug({ built = true; return "expensive" }())
+        logger.info("hello")
+        logger.error("broken")
+        #expect(!built)
+        logger.minimumLevel = .debug
+        logger.debug("now visible")
+        #expect(capture.lines == ["info: hello", "error: broken", "debug: now visible"])
+    }
+
+    @Test func levelsOrderBySeverityAndUseSyslogPriorities() {
+        #expect(LogLevel.debug < .info && LogLevel.info < .notice && LogLevel.notice < .warning && LogLevel.warning < .error)
+        #expect(LogLevel.allCases.map(\.rawValue) == [3, 4, 5, 6, 7])
+        #expect(LogLevel(name: "WARN") == .warning)
+        #expect(LogLevel(name: "verbose") == nil)
+    }
+
+    @Test func journalIsUsedOnlyWhenStderrIsTheJournalStream() {
+        let identity = (device: UInt64(2049), inode: UInt64(123_456))
+        #expect(LogDestination.isJournalStream("2049:123456", standardError: identity))
+        #expect(!LogDestination.isJournalStream("2049:123457", standardError: identity))
+        #expect(!LogDestination.isJournalStream("garbage", standardError: identity))
+        #expect(!LogDestination.isJournalStream(nil, standardError: identity))
+        #expect(!LogDestination.isJournalStream("2049:123456", standardError: nil))
+    }
+
+    @Test func automaticDestinationComparesWithTheRealStderr() throws {
+        let identity = try #require(LogDestination.standardErrorIdentity())
+        guard case .journal = LogDestination.automatic(environment: ["JOURNAL_STREAM": "\(identity.device):\(identity.inode)"]) else {
+            Issue.record("expected the journal when JOURNAL_STREAM names stderr")
+            return
+        }
+        guard case .standardError = LogDestination.automatic(environment: ["JOURNAL_STREAM": "1:1"]) else {
+            Issue.record("expected stderr when JOURNAL_STREAM names another stream")
+            return
+        }
+    }
+
+    @Test func startupSummaryNamesEverythingTheIntegratorChecks() {
+        let summary = StartupSummary(version: "0.3.0", backend: "drm", card: "/dev/dri/card0", connector: "HDMI-A-1",
+                                     mode: "1920x1080@60", rotationDegrees: 90,
+                                     inputDevices: ["ILITEK Multi-Touch", "AT Keyboard"], configPath: "/etc/kiosk/kiosk.yaml")
+        #expect(summary.line == "kiosk 0.3.0 started: backend drm, card /dev/dri/card0, connector HDMI-A-1, "
+            + "mode 1920x1080@60, rotation 90°, input 2 devices (ILITEK Multi-Touch, AT Keyboard), config /etc/kiosk/kiosk.yaml")
+        let capture = LogCapture()
+        capture.logger.logStartup(StartupSummary(version: "0.3.0", backend: "headless", configPath: "k.yaml"))
+        #expect(capture.lines == ["notice: kiosk 0.3.0 started: backend headless, connector none yet, rotation 0°, input none, config k.yaml"])
+    }
+}

@@ -1,0 +1,96 @@
+import Glibc
+import Testing
+@testable import KioskRuntime
+
+/// Plays systemd's side of `Type=notify`: a datagram socket named by NOTIFY_SOCKET.
+final class FakeServiceManager {
+    let directory = TemporaryDirectory()
+    let descriptor: Int32
+    private let savedEnvironment: [String: String?]
+
+    init(watchdogMicroseconds: UInt64?) throws {
+        let path = "\(directory.path)/notify"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        descriptor = fd
+        let bound = try UnixSocket.withAddress(path) { bind(fd, $0, $1) }
+        #expect(bound == 0)
+        let names = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"]
+        savedEnvironment = Dictionary(uniqueKeysWithValues: names.map { ($0, getenv($0).map { String(cString: $0) }) })
+        setenv("NOTIFY_SOCKET", path, 1)
+        if let watchdogMicroseconds {
+            setenv("WATCHDOG_USEC", String(watchdogMicroseconds), 1)
+            setenv("WATCHDOG_PID", String(getpid()), 1)
+        } else {
+            unsetenv("WATCHDOG_USEC")
+            unsetenv("WATCHDOG_PID")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+        for (name, value) in savedEnvironment {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+    }
+
+    /// Every message received so far, one string per datagram.
+    func messages() -> [String] {
+        var result: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return result }
+            result.append(String(decoding: buffer[0..<count], as: UTF8.self))
+        }
+    }
+}
+
+@Suite(.serialized) struct ServiceNotifierTests {
+    @Test func readyStatusStoppingAndWatchdogReachTheServiceManager() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: 10_000_000)
+        let notifier = ServiceNotifier()
+        #expect(notifier.isSupervised)
+        #expect(notifier.watchdogPingInterval == .seconds(5))
+
+        notifier.notifyReady(status: "showing panel home")
+        notifier.pingWatchdog()
+        notifier.notifyStatus("display disconnected; waiting")
+        notifier.notifyStopping()
+        #expect(systemd.messages() == ["READY=1\nSTATUS=showing panel home", "WATCHDOG=1",
+                                       "STATUS=display disconnected; waiting", "STOPPING=1"])
+        #expect(notifier.lastError == nil)
+    }
+
+    @Test func reloadCarriesTheMonotonicTimestampSystemdAsksFor() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: nil)
+        ServiceNotifier().notifyReloading()
+        let message = try #require(systemd.messages().first)
+        #expect(message.hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
+        #expect(UInt64(message.split(separator: "=").last!) != nil)
+    }
+
+    @Test func withoutAWatchdogNoPingsAreSent() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: nil)
+        let notifier = ServiceNotifier()
+        #expect(notifier.watchdogPingInterval == nil)
+        notifier.pingWatchdog()
+        #expect(systemd.messages().isEmpty)
+    }
+
+    @Test func watchdogMeantForAnotherProcessIsIgnored() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: 4_000_000)
+        setenv("WATCHDOG_PID", String(getpid() + 1), 1)
+        #expect(ServiceNotifier().watchdogPingInterval == nil)
+        _ = systemd
+    }
+
+    @Test func outsideSystemdEverythingIsANoOp() {
+        let saved = getenv("NOTIFY_SOCKET").map { String(cString: $0) }
+        unsetenv("NOTIFY_SOCKET")
+        defer { if let saved { setenv("NOTIFY_SOCKET", saved, 1) } }
+        let notifier = ServiceNotifier()
+        #expect(!notifier.isSupervised)
+        notifier.notifyReady()
+        #expect(notifier.lastError == nil)
+    }
+}
