@@ -28,8 +28,11 @@ build: deps
 run: build
 	$$($(SWIFT) build --show-bin-path)/kiosk run --config $(CONFIG)
 
+# Every test: unit, golden-image and headless tests, then the end-to-end suite in QEMU guests
+# (KIOSK_SKIP_E2E=1 skips the latter on a developer machine).
 test: build
 	$(SWIFT) test
+	@if [ "$(KIOSK_SKIP_E2E)" = "1" ]; then echo "e2e: skipped (KIOSK_SKIP_E2E=1)"; else $(MAKE) --no-print-directory e2e; fi
 
 # End-to-end: the DRM and input paths inside QEMU guests with virtual GPUs (Tests/e2e/run.sh).
 e2e: build

@@ -76,29 +76,51 @@ open class ProgressView: View {
         canvas.stroke(environment.resolve(trackColor), style: ring)
         if storedValue > 0 {
             canvas.beginPath()
-            addValueArc(to: canvas, center: center, radius: radius)
-            canvas.stroke(environment.resolve(color), style: ring)
+            addValueArcOutline(to: canvas, center: center, radius: radius)
+            canvas.fill(environment.resolve(color))
         }
         if showsPercentage && rect.intersects(percentageRect(for: storedValue)) {
             drawPercentage(in: canvas, center: center, environment: environment)
         }
     }
 
-    /// The arc is built from fixed pieces of 1/64 turn plus one partial piece. Cairo approximates
-    /// each arc with splines chosen for its whole span, so one long arc would move every pixel of
-    /// its edge a little whenever the value changed; fixed pieces keep the unchanged part of the
-    /// arc pixel-identical, and a value change only repaints from the start of the last piece.
+    /// The value arc is filled as an outline — outer edge, round end cap, inner edge, round start
+    /// cap — built from fixed pieces of 1/64 turn plus one partial piece. Cairo's stroker simplifies
+    /// the whole outline at once and its spline approximation depends on each arc's span, so a
+    /// stroked arc moves pixels all along its edge when its end moves; a filled outline of fixed
+    /// pieces keeps the unchanged part pixel-identical, and a value change repaints only near the end.
     static let arcPieces = 64.0
 
-    private func addValueArc(to canvas: Canvas, center: Point, radius: Double) {
-        let pieceAngle = 2 * Double.pi / Self.arcPieces
-        let end = angle(for: storedValue)
-        var start = Self.startAngle
-        while start < end - 1e-12 {
-            let pieceEnd = min(start + pieceAngle, end)
-            canvas.addArc(center: center, radius: radius, startAngle: start, endAngle: pieceEnd)
-            start += pieceAngle
+    private func addValueArcOutline(to canvas: Canvas, center: Point, radius: Double) {
+        let halfWidth = lineWidth / 2
+        let start = Self.startAngle, end = angle(for: storedValue)
+        let boundaries = pieceBoundaries(from: start, to: end)
+        func point(_ angle: Double, _ r: Double) -> Point {
+            Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
         }
+        canvas.move(to: point(start, radius + halfWidth))
+        for (from, to) in zip(boundaries, boundaries.dropFirst()) {
+            canvas.addArc(center: center, radius: radius + halfWidth, startAngle: from, endAngle: to)
+        }
+        canvas.addArc(center: point(end, radius), radius: halfWidth, startAngle: end, endAngle: end + Double.pi)
+        for (from, to) in zip(boundaries.reversed(), boundaries.reversed().dropFirst()) {
+            canvas.addArc(center: center, radius: max(0, radius - halfWidth), startAngle: from, endAngle: to, clockwise: false)
+        }
+        canvas.addArc(center: point(start, radius), radius: halfWidth, startAngle: start + Double.pi, endAngle: start + 2 * Double.pi)
+        canvas.closePath()
+    }
+
+    /// Angles from `start` to `end` at every fixed piece boundary, both ends included.
+    private func pieceBoundaries(from start: Double, to end: Double) -> [Double] {
+        let pieceAngle = 2 * Double.pi / Self.arcPieces
+        var result = [start]
+        var next = start + pieceAngle
+        while next < end - 1e-9 {
+            result.append(next)
+            next += pieceAngle
+        }
+        result.append(end)
+        return result
     }
 
     /// The value where the arc piece holding `value` begins.
@@ -124,6 +146,11 @@ open class ProgressView: View {
 
     private func damageValueChange(from old: Double, to new: Double) {
         guard screen != nil else { return }
+        // A long sweep repaints most of the ring anyway: repaint all of it.
+        if abs(new - old) > 0.25 {
+            setNeedsDisplay()
+            return
+        }
         setNeedsDisplay(in: arcDamage(from: old, to: new))
         if showsPercentage && Self.percentageText(for: old) != Self.percentageText(for: new) {
             setNeedsDisplay(in: percentageRect(for: old).union(percentageRect(for: new)))
