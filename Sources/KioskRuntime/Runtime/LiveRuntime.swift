@@ -1,3 +1,4 @@
+import Foundation
 import KioskCompositor
 import KioskDRM
 import KioskGraphics
@@ -36,6 +37,7 @@ public final class LiveRuntime {
     private var hotplug: DisplayHotplugMonitor?
     private var displaySourceID: EventSourceID?
     private var hasNotifiedReady = false
+    private var knownDevices: Set<String> = []
     private var exitError: (any Error)?
 
     /// Sets up the loop only; nothing is opened until `run()`.
@@ -198,6 +200,16 @@ public final class LiveRuntime {
         for event in input.readEvents() {
             inputHandler?(inUIPoints(event))
         }
+        logDeviceChanges(of: input)
+    }
+
+    /// Touchscreens and keyboards come and go; the log says which, so a missing one is visible.
+    private func logDeviceChanges(of input: InputManager) {
+        let devices = Set(input.devices.map(\.description))
+        guard devices != knownDevices else { return }
+        for added in devices.subtracting(knownDevices).sorted() { logger.info("input device added: \(added)") }
+        for removed in knownDevices.subtracting(devices).sorted() { logger.info("input device removed: \(removed)") }
+        knownDevices = devices
     }
 
     /// The mapper works in display pixels; the UI in points.
@@ -222,10 +234,12 @@ public final class LiveRuntime {
         }
     }
 
-    /// "frames: presented 12, flips completed 12, empty 0, wakeups 40" — the e2e suite compares two.
+    /// "frames: presented 12, flips completed 12, empty 0, wakeups 40, at 81.250 s" (monotonic
+    /// clock): two of them give the frame rate in between.
     public var statisticsLine: String {
         "frames: presented \(frames.framesPresented), flips completed \(frames.flipsCompleted), "
-            + "empty \(frames.emptyFrames), wakeups \(loop.wakeupCount)"
+            + "empty \(frames.emptyFrames), wakeups \(loop.wakeupCount), at "
+            + String(format: "%.3f s", loop.now)
     }
 
     /// Feeds systemd's watchdog from the loop, only while frames still complete.

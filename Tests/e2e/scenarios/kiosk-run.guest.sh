@@ -1,0 +1,107 @@
+# kiosk-run: `kiosk run --backend drm` on the virtual GPU: the dashboard on screen, touches (hotplugged
+# touchscreen, multi-touch, drag), a key that changes the ring, idle and animated frame counts, a clean
+# SIGTERM, rotation 90 with a mapped tap, and the error for a user without access to the card.
+# gpus: bochs virtio
+kiosk=$KIOSK_BIN_DIR/kiosk
+
+# waits (up to 60 s: TCG is slow) until FILE has at least COUNT (default 1) lines matching PATTERN
+wait_for_line() {
+  tries=600
+  until [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "${3:-1}" ]; do
+    tries=$((tries - 1)); [ "$tries" -gt 0 ] || { echo "no '$2' (x${3:-1}) in $1"; cat "$1"; return 1; }
+    sleep 0.1
+  done
+}
+
+# asks the kiosk PID for its frame statistics and waits for the line (the Nth in LOG)
+statistics() {
+  kill -USR1 "$1"
+  wait_for_line "$2" "frames: presented" "$3"
+}
+
+# feeds e2e-touch the commands on stdin once the kiosk (LOG) has seen the Nth touchscreen arrive
+touch_session() {
+  fifo=/run/kiosk-e2e-touch.fifo     # not under $E2E_OUT: 9p cannot hold a fifo
+  rm -f $fifo; mkfifo $fifo
+  e2e-touch < $fifo > /dev/null &
+  toucher=$!
+  exec 4> $fifo
+  wait_for_line "$1" "input device added: .*e2e-touchscreen" "$2"
+  cat >&4
+  exec 4>&-
+  wait "$toucher"
+  wait_for_line "$1" "input device removed: .*e2e-touchscreen" "$2"
+}
+
+# --- 1: the dashboard, unrotated
+"$kiosk" run --backend drm > kiosk.log 2>&1 &
+pid=$!
+wait_for_line kiosk.log "first frame presented"
+statistics $pid kiosk.log 1
+sleep 3
+statistics $pid kiosk.log 2          # idle: the host checks that no frame came in between
+vmctl screendump "$E2E_OUT/dashboard.png"
+
+# A touchscreen that appears after the start: a tap, two fingers at once, a drag.
+touch_session kiosk.log 1 <<'TOUCH'
+tap 100 200
+sleep 0.2
+down 0 300 300
+down 1 900 500
+sleep 0.1
+move 0 320 310
+move 1 880 520
+sleep 0.1
+up 0
+up 1
+sleep 0.2
+swipe 200 600 600 600 8
+TOUCH
+# Removed and created again.
+touch_session kiosk.log 2 <<'TOUCH'
+tap 640 400
+TOUCH
+
+# A key through QMP (the AT keyboard): keypad + moves the ring from 42% to 43%.
+vmctl key kp_add
+wait_for_line kiosk.log "demo: ring 43%"
+statistics $pid kiosk.log 3
+sleep 0.5
+statistics $pid kiosk.log 4           # the frame with the new ring has completed
+vmctl screendump "$E2E_OUT/ring43.png"
+
+# SIGTERM: a clean exit, status 0, quickly.
+before=$(cut -d' ' -f1 /proc/uptime)
+kill -TERM $pid
+status=0; wait $pid || status=$?
+after=$(cut -d' ' -f1 /proc/uptime)
+echo "sigterm: exit status $status after $(awk -v a="$before" -v b="$after" 'BEGIN { printf "%.3f", b - a }') s" | tee sigterm.txt
+vmctl screendump "$E2E_OUT/restored.png"
+
+# --- 2: an animation is paced at the refresh rate
+"$kiosk" run --backend drm --demo-animate > animate.log 2>&1 &
+pid=$!
+wait_for_line animate.log "first frame presented"
+sleep 1
+statistics $pid animate.log 1
+sleep 3
+statistics $pid animate.log 2
+kill -TERM $pid; wait $pid
+
+# --- 3: rotation 90 (portrait UI on the landscape panel)
+"$kiosk" run --backend drm --rotation 90 > rotated.log 2>&1 &
+pid=$!
+wait_for_line rotated.log "first frame presented"
+statistics $pid rotated.log 1
+vmctl screendump "$E2E_OUT/rotated.png"
+# UI point (100, 200) is drawn at panel pixel (1279 - 200, 100).
+touch_session rotated.log 1 <<'TOUCH'
+tap 1079 100
+TOUCH
+kill -TERM $pid; wait $pid
+
+# --- 4: no access to the card
+status=0
+timeout 30 setpriv --reuid=65534 --regid=65534 --clear-groups "$kiosk" run --backend drm > denied.log 2>&1 || status=$?
+echo "exit status $status" >> denied.log
+cat kiosk.log animate.log rotated.log denied.log sigterm.txt
