@@ -16,7 +16,7 @@ public final class LiveRuntime {
     public let loop: EventLoop
     public let frames: FrameLoop
     public let logger: Logger
-    public let notifier: ServiceNotifier
+    public let service: ServiceLifecycle
     public let options: RuntimeOptions
     public let rootView: View
 
@@ -36,7 +36,7 @@ public final class LiveRuntime {
 
     private var hotplug: DisplayHotplugMonitor?
     private var displaySourceID: EventSourceID?
-    private var hasNotifiedReady = false
+    private var hasLoggedFirstFrame = false
     private var knownDevices: Set<String> = []
     private var exitError: (any Error)?
 
@@ -46,7 +46,7 @@ public final class LiveRuntime {
         self.rootView = rootView
         self.options = options
         self.logger = logger
-        self.notifier = notifier
+        service = ServiceLifecycle(notifier: notifier)
         loop = try EventLoop()
         frames = FrameLoop(loop: loop)
         frames.onFramePresented = { [unowned self] _ in self.framePresented() }
@@ -81,8 +81,8 @@ public final class LiveRuntime {
             version: options.version, backend: "drm", card: display?.devicePath, connector: display?.connectorName,
             mode: display?.mode.description, rotationDegrees: options.rotation.rawValue,
             inputDevices: input.devices.map(\.name), configPath: options.configPath))
-        if display == nil { notifyReady(status: "waiting for a display") }
-        try armWatchdog()
+        if display == nil { service.waitingForDisplay() }
+        try service.armWatchdog(on: loop) { [unowned self] in self.frames.isHealthy(now: self.loop.now) }
 
         try loop.run()
         shutDown()
@@ -153,7 +153,7 @@ public final class LiveRuntime {
                 break
             case .disconnected:
                 logger.warning("display \(display.connectorName) disconnected; rendering stops until it returns")
-                notifier.notifyStatus("display \(display.connectorName) disconnected")
+                service.displayDisconnected(display.connectorName)
                 frames.detach()
             case .connected(let mode, let buffersReplaced):
                 logger.notice("display \(display.connectorName) connected: \(mode)")
@@ -177,14 +177,10 @@ public final class LiveRuntime {
     }
 
     private func framePresented() {
-        guard !hasNotifiedReady, let display else { return }
+        guard !hasLoggedFirstFrame, let display else { return }
+        hasLoggedFirstFrame = true
         logger.info("first frame presented")
-        notifyReady(status: "showing on \(display.connectorName) \(display.mode)")
-    }
-
-    private func notifyReady(status: String) {
-        hasNotifiedReady = true
-        notifier.notifyReady(status: status)
+        service.framePresented(on: "\(display.connectorName) \(display.mode)")
     }
 
     // MARK: Input
@@ -224,7 +220,7 @@ public final class LiveRuntime {
     private func handle(_ signal: LoopSignal) {
         switch signal {
         case .terminate, .interrupt:
-            logger.notice("\(signal): stopping")
+            logger.notice("\(signal): stopping at " + String(format: "%.3f s", loop.now))
             loop.stop()
         case .hangup:
             logger.notice("SIGHUP: reloading")
@@ -242,22 +238,13 @@ public final class LiveRuntime {
             + String(format: "%.3f s", loop.now)
     }
 
-    /// Feeds systemd's watchdog from the loop, only while frames still complete.
-    private func armWatchdog() throws {
-        guard let interval = notifier.watchdogPingInterval else { return }
-        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-        try loop.addTimer(after: seconds, repeating: seconds) { [unowned self] in
-            if self.frames.isHealthy(now: self.loop.now) { self.notifier.pingWatchdog() }
-        }
-    }
-
     private func fail(_ error: any Error) {
         exitError = error
         loop.stop()
     }
 
     private func shutDown() {
-        notifier.notifyStopping()
+        service.stopping()
         frames.detach()
         if let displaySourceID { loop.remove(displaySourceID) }
         display?.restore()

@@ -19,19 +19,16 @@ statistics() {
   wait_for_line "$2" "frames: presented" "$3"
 }
 
-# feeds e2e-touch the commands on stdin once the kiosk (LOG) has seen the Nth touchscreen arrive
-touch_session() {
+# Creates the virtual touchscreen (it stays until touch_stop); commands go to it with touch_send.
+touch_start() {
   fifo=/run/kiosk-e2e-touch.fifo     # not under $E2E_OUT: 9p cannot hold a fifo
   rm -f $fifo; mkfifo $fifo
   e2e-touch < $fifo > /dev/null &
   toucher=$!
   exec 4> $fifo
-  wait_for_line "$1" "input device added: .*e2e-touchscreen" "$2"
-  cat >&4
-  exec 4>&-
-  wait "$toucher"
-  wait_for_line "$1" "input device removed: .*e2e-touchscreen" "$2"
 }
+touch_send() { cat >&4; }
+touch_stop() { exec 4>&-; wait "$toucher"; }
 
 # --- 1: the dashboard, unrotated
 "$kiosk" run --backend drm > kiosk.log 2>&1 &
@@ -43,7 +40,9 @@ statistics $pid kiosk.log 2          # idle: the host checks that no frame came 
 vmctl screendump "$E2E_OUT/dashboard.png"
 
 # A touchscreen that appears after the start: a tap, two fingers at once, a drag.
-touch_session kiosk.log 1 <<'TOUCH'
+touch_start
+wait_for_line kiosk.log "input device added: .*e2e-touchscreen" 1
+touch_send <<'TOUCH'
 tap 100 200
 sleep 0.2
 down 0 300 300
@@ -57,10 +56,15 @@ up 1
 sleep 0.2
 swipe 200 600 600 600 8
 TOUCH
-# Removed and created again.
-touch_session kiosk.log 2 <<'TOUCH'
+touch_stop
+wait_for_line kiosk.log "input device removed: .*e2e-touchscreen" 1
+# Removed and created again (it stays for the rotated run below).
+touch_start
+wait_for_line kiosk.log "input device added: .*e2e-touchscreen" 2
+touch_send <<'TOUCH'
 tap 640 400
 TOUCH
+wait_for_line kiosk.log "touch ended id=.* x=640"
 
 # A key through QMP (the AT keyboard): keypad + moves the ring from 42% to 43%.
 vmctl key kp_add
@@ -75,6 +79,7 @@ before=$(cut -d' ' -f1 /proc/uptime)
 kill -TERM $pid
 status=0; wait $pid || status=$?
 after=$(cut -d' ' -f1 /proc/uptime)
+echo "sigterm: sent at $before s, exited at $after s"
 echo "sigterm: exit status $status after $(awk -v a="$before" -v b="$after" 'BEGIN { printf "%.3f", b - a }') s" | tee sigterm.txt
 vmctl screendump "$E2E_OUT/restored.png"
 
@@ -82,9 +87,9 @@ vmctl screendump "$E2E_OUT/restored.png"
 "$kiosk" run --backend drm --demo-animate > animate.log 2>&1 &
 pid=$!
 wait_for_line animate.log "first frame presented"
-sleep 1
+sleep 0.5
 statistics $pid animate.log 1
-sleep 3
+sleep 2
 statistics $pid animate.log 2
 kill -TERM $pid; wait $pid
 
@@ -94,10 +99,13 @@ pid=$!
 wait_for_line rotated.log "first frame presented"
 statistics $pid rotated.log 1
 vmctl screendump "$E2E_OUT/rotated.png"
-# UI point (100, 200) is drawn at panel pixel (1279 - 200, 100).
-touch_session rotated.log 1 <<'TOUCH'
+# UI point (100, 200) is drawn at panel pixel (1279 - 200, 100); the touchscreen was there at start.
+wait_for_line rotated.log "input device added: .*e2e-touchscreen"
+touch_send <<'TOUCH'
 tap 1079 100
 TOUCH
+wait_for_line rotated.log "touch ended"
+touch_stop
 kill -TERM $pid; wait $pid
 
 # --- 4: no access to the card
