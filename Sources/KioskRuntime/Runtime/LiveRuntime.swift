@@ -224,7 +224,7 @@ public final class LiveRuntime {
             loop.stop()
         case .hangup:
             logger.notice("SIGHUP: reloading")
-            reloadHandler?()
+            service.reloading { reloadHandler?() }
         case .user1:
             logger.notice(statisticsLine)
         }

@@ -33,6 +33,14 @@ public final class ServiceLifecycle {
         notifier.notifyStatus("display \(connector) disconnected; waiting for it to return")
     }
 
+    /// SIGHUP: RELOADING=1 around `reload`, then READY=1 again (reload rejected or applied alike:
+    /// the kiosk keeps running either way).
+    public func reloading(_ reload: () -> Void) {
+        notifier.notifyReloading()
+        reload()
+        notifier.notifyReady()
+    }
+
     /// Arms a repeating timer at the notifier's ping interval, when the unit has a watchdog; each
     /// tick pings only if `isHealthy()` says frames still complete.
     public func armWatchdog(on loop: EventLoop, isHealthy: @escaping () -> Bool) throws {

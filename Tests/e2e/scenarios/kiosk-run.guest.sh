@@ -84,7 +84,7 @@ echo "sigterm: exit status $status after $(awk -v a="$before" -v b="$after" 'BEG
 vmctl screendump "$E2E_OUT/restored.png"
 
 # --- 2: an animation is paced at the refresh rate
-"$kiosk" run --backend drm --demo-animate > animate.log 2>&1 &
+"$kiosk" run --backend drm --demo-animate > animate.log 2>&1 4>&- &   # 4: the touch fifo stays ours
 pid=$!
 wait_for_line animate.log "first frame presented"
 sleep 0.5
@@ -94,7 +94,7 @@ statistics $pid animate.log 2
 kill -TERM $pid; wait $pid
 
 # --- 3: rotation 90 (portrait UI on the landscape panel)
-"$kiosk" run --backend drm --rotation 90 > rotated.log 2>&1 &
+"$kiosk" run --backend drm --rotation 90 > rotated.log 2>&1 4>&- &
 pid=$!
 wait_for_line rotated.log "first frame presented"
 statistics $pid rotated.log 1
