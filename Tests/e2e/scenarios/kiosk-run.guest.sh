@@ -1,6 +1,7 @@
 # kiosk-run: `kiosk run --backend drm` on the virtual GPU: the dashboard on screen, touches (hotplugged
 # touchscreen, multi-touch, drag), a key that changes the ring, idle and animated frame counts, a clean
-# SIGTERM, rotation 90 with a mapped tap, and the error for a user without access to the card.
+# SIGTERM, rotation 90 with a mapped tap, and the errors for a busy card, an unknown mode and a user
+# without access to the card.
 # gpus: bochs virtio
 kiosk=$KIOSK_BIN_DIR/kiosk
 
@@ -38,6 +39,10 @@ statistics $pid kiosk.log 1
 sleep 3
 statistics $pid kiosk.log 2          # idle: the host checks that no frame came in between
 vmctl screendump "$E2E_OUT/dashboard.png"
+# A second kiosk cannot take the card while this one is DRM master.
+status=0
+timeout 30 "$kiosk" run --backend drm > busy.log 2>&1 4>&- || status=$?
+echo "exit status $status" >> busy.log
 
 # A touchscreen that appears after the start: a tap, two fingers at once, a drag.
 touch_start
@@ -79,8 +84,7 @@ before=$(cut -d' ' -f1 /proc/uptime)
 kill -TERM $pid
 status=0; wait $pid || status=$?
 after=$(cut -d' ' -f1 /proc/uptime)
-echo "sigterm: sent at $before s, exited at $after s"
-echo "sigterm: exit status $status after $(awk -v a="$before" -v b="$after" 'BEGIN { printf "%.3f", b - a }') s" | tee sigterm.txt
+echo "sigterm: sent at $before s, exited at $after s, exit status $status" | tee sigterm.txt
 vmctl screendump "$E2E_OUT/restored.png"
 
 # --- 2: an animation is paced at the refresh rate
@@ -94,7 +98,8 @@ statistics $pid animate.log 2
 kill -TERM $pid; wait $pid
 
 # --- 3: rotation 90 (portrait UI on the landscape panel)
-"$kiosk" run --backend drm --rotation 90 > rotated.log 2>&1 4>&- &
+# (--backend auto: a connected display exists, so the display it is)
+"$kiosk" run --rotation 90 > rotated.log 2>&1 4>&- &
 pid=$!
 wait_for_line rotated.log "first frame presented"
 statistics $pid rotated.log 1
@@ -108,8 +113,11 @@ wait_for_line rotated.log "touch ended"
 touch_stop
 kill -TERM $pid; wait $pid
 
-# --- 4: no access to the card
+# --- 4: errors a person can act on: an unknown mode, no access to the card
+status=0
+timeout 30 "$kiosk" run --backend drm --mode 1234x567 > mode.log 2>&1 || status=$?
+echo "exit status $status" >> mode.log
 status=0
 timeout 30 setpriv --reuid=65534 --regid=65534 --clear-groups "$kiosk" run --backend drm > denied.log 2>&1 || status=$?
 echo "exit status $status" >> denied.log
-cat kiosk.log animate.log rotated.log denied.log sigterm.txt
+cat kiosk.log busy.log animate.log rotated.log mode.log denied.log sigterm.txt
