@@ -116,12 +116,13 @@ open class Control: View {
         endTracking(touch)
         if ended {
             sendActions(for: inside ? [.touchUpInside] : [.touchUpOutside])
-            if inside { sendActions(for: .primaryAction); performPrimaryAction() }
+            if inside { performPrimaryAction() }
         }
     }
 
-    /// What a release inside does besides sending `.primaryAction` (a switch toggles).
-    open func performPrimaryAction() {}
+    /// What a release inside does: sends `.primaryAction` by default; a switch also toggles, a
+    /// text field takes focus instead.
+    open func performPrimaryAction() { sendActions(for: .primaryAction) }
 
     private func cancelCurrentTracking() {
         guard isTracking else { return }
@@ -153,7 +154,7 @@ open class Control: View {
 
     open override func accessibilityActivate() -> Bool {
         guard isEnabled else { return false }
-        sendActions(for: [.touchUpInside, .primaryAction])
+        sendActions(for: .touchUpInside)
         performPrimaryAction()
         return true
     }

@@ -70,7 +70,7 @@ open class View {
     public var backgroundColor: Color? {
         didSet {
             guard backgroundColor != oldValue else { return }
-            AnimationTransaction.record(self, .backgroundColor, from: oldValue)
+            AnimationTransaction.record(self, .backgroundColor, from: oldValue as Any)
             setNeedsDisplay()
         }
     }
