@@ -25,7 +25,6 @@ open class TappableCard: Control {
         super.init()
         card.isUserInteractionEnabled = false
         addSubview(card)
-        touchSlop = 0
         if let action { addAction(for: .primaryAction, action) }
     }
 
