@@ -10,14 +10,15 @@ public enum AnimationCurve: Hashable, Sendable {
     public static let spring = AnimationCurve.spring(damping: 0.7)
 
     public func progress(at fraction: Double) -> Double {
-        let t = min(max(fraction, 0), 1)
+        guard fraction > 0 else { return 0 }
+        guard fraction < 1 else { return 1 }
+        let t = fraction
         switch self {
         case .linear: return t
         case .easeIn: return Self.cubicBezier(t, 0.42, 0, 1, 1)
         case .easeOut: return Self.cubicBezier(t, 0, 0, 0.58, 1)
         case .easeInOut: return Self.cubicBezier(t, 0.42, 0, 0.58, 1)
         case .spring(let damping):
-            guard t < 1 else { return 1 }
             let zeta = min(max(damping, 0.05), 0.99)
             // The envelope e^(−ζωt) falls to 1/1000 at the end of the duration.
             let omega = log(1000) / zeta
