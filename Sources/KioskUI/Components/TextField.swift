@@ -112,7 +112,7 @@ open class TextField: Control, TextInput {
         textLayout.setMaxLines(1)
         textLayout.setEllipsize(.none)
         textLayout.setWidth(nil)
-        textLayout.setDirection(isRightToLeft ? .rightToLeft : .auto)
+        textLayout.setDirection(.auto)
         return textLayout
     }
 

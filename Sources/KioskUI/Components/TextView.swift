@@ -60,7 +60,10 @@ open class TextView: Control, TextInput {
         textLayout.setWrap(.wordChar)
         textLayout.setEllipsize(.none)
         textLayout.setMaxLines(0)
-        textLayout.setDirection(environment.layoutDirection == .rightToLeft ? .rightToLeft : .auto)
+        // The text's own first strong character sets its direction (Latin text stays left to
+        // right, punctuation included); the environment decides which edge it hugs.
+        textLayout.setDirection(.auto)
+        textLayout.setAlignment(environment.layoutDirection == .rightToLeft ? .right : .left)
         textLayout.setWidth(max(1, textArea.width))
         return textLayout
     }
