@@ -81,6 +81,12 @@ open class Slider: Control {
         return true
     }
 
+    /// The value is committed (`.primaryAction`, the panel's `on_commit`) whenever the finger
+    /// lifts, inside or not: the control's own release-inside path covers the first case.
+    open override func endTracking(_ touch: Touch?) {
+        if touch != nil && !isTouchInside { sendActions(for: .primaryAction) }
+    }
+
     private func move(to touch: Touch) {
         let old = value
         value = value(at: touch.location(in: self).x)

@@ -221,3 +221,31 @@ struct ControlInteractionTests {
         #expect(driver.screen.accessibilityElement(labelled: "Save") === panel.save)
     }
 }
+
+/// Properties a component does not animate itself (the ring's value) animate through key paths.
+@MainActor
+struct KeyPathAnimationTests {
+    @Test func progressRingValueAnimatesThroughTheAnimator() throws {
+        let panel = ControlPanel()
+        let driver = try panel.makeDriver()
+        driver.screen.animator.animate(panel.ring, \.value, to: 0.75, duration: 0.5, curve: .linear)
+        try driver.advance(by: 0.25)
+        #expect(abs(panel.ring.value - 0.5) < 0.01)
+        FrameChecks.damageIsConfined(driver, to: [panel.ring])
+        let frames = try driver.settle()
+        #expect(frames > 0)
+        #expect(panel.ring.value == 0.75)
+        #expect(try driver.advance(by: 1) == 0)
+    }
+
+    @Test func sliderCommitsWhenReleasedAnywhere() throws {
+        let panel = ControlPanel()
+        let driver = try panel.makeDriver()
+        var commits = 0
+        panel.slider.addAction(for: .primaryAction) { _ in commits += 1 }
+        let y = try driver.center(of: "slider").y
+        try driver.drag(from: Point(x: 100, y: y), to: Point(x: 200, y: y), duration: 0.1)
+        try driver.drag(from: Point(x: 200, y: y), to: Point(x: 250, y: y + 150), duration: 0.1)
+        #expect(commits == 2)
+    }
+}

@@ -172,3 +172,24 @@ struct EventDeliveryTests {
         #expect(control.accessibilityTraits.contains(.notEnabled))
     }
 }
+
+@MainActor
+struct PointerTests {
+    @Test func thePointerActsAsOneFingerAndHoveringIsIgnored() {
+        let control = Control(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var taps = 0
+        control.addAction(for: .touchUpInside) { _ in taps += 1 }
+        let screen = Screen(size: Size(width: 100, height: 100), rootView: control)
+        screen.layoutIfNeeded()
+        func pointer(_ phase: TouchPhase) {
+            screen.dispatch(.touch(TouchSample(id: TouchSample.pointerID, phase: phase, location: Point(x: 40, y: 40), timestamp: 0)))
+        }
+        pointer(.moved)
+        #expect(!control.isHighlighted)
+        pointer(.began)
+        #expect(control.isHighlighted)
+        pointer(.ended)
+        pointer(.moved)
+        #expect(taps == 1)
+    }
+}
