@@ -147,3 +147,41 @@ struct TextInputTests {
         #expect(caret.maxY - panel.notes.scrollOffset <= panel.notes.bounds.height - panel.notes.inset * 2 + 0.5)
     }
 }
+
+@MainActor
+struct UnderlinedFieldAndDirectionTests {
+    @Test func underlinedFieldIs35HighAndTurnsItsUnderlineRedWhenInvalid() throws {
+        let root = View()
+        root.backgroundColor = .systemBackground
+        let field = UnderlinedTextField(placeholder: "Name")
+        field.id = "name"
+        field.validationRules = [.required]
+        #expect(field.measure(ProposedSize(width: 200, height: nil)).height == 35)
+        field.frame = Rect(x: 20, y: 20, width: 200, height: 35)
+        root.addSubview(field)
+        let driver = HeadlessDriver(size: Size(width: 400, height: 500), rootView: root)
+        try driver.settle()
+        try driver.tap(id: "name")
+        try driver.type("\n")
+        #expect(field.error == "Required")
+        let red = Color.systemRed.resolved(for: .light)
+        #expect(FrameChecks.isClose(FrameChecks.pixel(driver, at: Point(x: 100, y: 54)), red, within: 0.15))
+        try driver.type("Eva")
+        #expect(field.error == nil)
+        #expect(field.text == "Eva")
+        FrameChecks.partialEqualsFull(driver)
+    }
+
+    @Test func slidersRunRightToLeftInRightToLeftLayouts() throws {
+        let panel = ControlPanel()
+        let driver = try panel.makeDriver(environment: Environment(layoutDirection: .rightToLeft))
+        let y = try driver.center(of: "marked").y
+        // The thumb of value 3 sits near the right end; dragging left increases the value.
+        let from = 20 + panel.marked.position(for: 3)
+        #expect(from > 160)
+        try driver.drag(from: Point(x: from, y: y), to: Point(x: 20 + panel.marked.position(for: 8), y: y), duration: 0.2)
+        #expect(panel.marked.value == 8)
+        try driver.tap(at: Point(x: 20 + 14 + 272, y: try driver.center(of: "slider").y))
+        #expect(panel.slider.value == 0, "the right end is the minimum right to left")
+    }
+}
