@@ -7,7 +7,9 @@ import KioskGraphics
 open class ScrollView: View {
     public enum Axis: String, Sendable { case vertical, horizontal }
 
-    public var axis: Axis = .vertical
+    public var axis: Axis = .vertical {
+        didSet { pan.direction = axis == .vertical ? .vertical : .horizontal }
+    }
     /// The scrolled content; its size decides how far the view scrolls.
     public let contentView = View()
 
@@ -33,6 +35,7 @@ open class ScrollView: View {
         super.init()
         clipsToBounds = true
         addSubview(contentView)
+        pan.direction = axis == .vertical ? .vertical : .horizontal
         pan.addAction { [weak self] recognizer in self?.panned() }
         addGestureRecognizer(pan)
     }

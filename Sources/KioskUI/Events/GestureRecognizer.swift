@@ -41,6 +41,10 @@ open class GestureRecognizer {
 
     // MARK: Subclass hooks
 
+    /// Whether the recognizer watches a touch that just began. By default a tap recognizer leaves
+    /// alone touches that begin on a control inside its view: the control's own action wins.
+    open func shouldReceive(_ touch: Touch) -> Bool { true }
+
     open func touchBegan(_ touch: Touch) {}
     open func touchMoved(_ touch: Touch) {}
     open func touchEnded(_ touch: Touch) {}

@@ -85,9 +85,9 @@ public final class InputRouter {
             if let stale = touches[sample.id] { finish(stale, phase: .cancelled) }
             let hit = screen.hitTest(sample.location)
             let touch = Touch(sample: sample, view: hit)
-            touch.recognizers = Self.recognizers(from: hit)
+            touch.recognizers = Self.recognizers(from: hit).filter { $0.shouldReceive(touch) }
             touches[sample.id] = touch
-            for recognizer in touch.recognizers where recognizer.isTracking(touch) == false {
+            for recognizer in touch.recognizers {
                 recognizer.add(touch)
                 recognizer.touchBegan(touch)
             }

@@ -5,6 +5,11 @@ import KioskGraphics
 public final class PanGestureRecognizer: GestureRecognizer {
     public var slop = 10.0
 
+    public enum Direction: Sendable { case any, horizontal, vertical }
+    /// With a direction, a drag that passes the slop mostly across it fails, leaving the touch to
+    /// the views below (a horizontal slider inside a vertical scroll view).
+    public var direction: Direction = .any
+
     private var start: Point?
     private var samples: [(time: Double, location: Point)] = []
 
@@ -38,7 +43,13 @@ public final class PanGestureRecognizer: GestureRecognizer {
         samples.append((touch.timestamp, touch.location))
         if samples.count > 12 { samples.removeFirst() }
         switch state {
-        case .possible where touch.distanceFromStart > slop: setState(.began)
+        case .possible where touch.distanceFromStart > slop:
+            let dx = abs(touch.location.x - touch.startLocation.x), dy = abs(touch.location.y - touch.startLocation.y)
+            switch direction {
+            case .any: setState(.began)
+            case .horizontal: if dx >= dy { setState(.began) } else { fail() }
+            case .vertical: if dy >= dx { setState(.began) } else { fail() }
+            }
         case .began, .changed: setState(.changed)
         default: break
         }

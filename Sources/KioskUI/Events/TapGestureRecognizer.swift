@@ -15,6 +15,16 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init(action: action)
     }
 
+    public override func shouldReceive(_ touch: Touch) -> Bool {
+        guard let hit = touch.view, hit !== view else { return true }
+        var current: View? = hit
+        while let candidate = current, candidate !== view {
+            if candidate is Control { return false }
+            current = candidate.superview
+        }
+        return true
+    }
+
     public override func touchBegan(_ touch: Touch) {
         guard state == .possible else { return }
         cancelTimer()

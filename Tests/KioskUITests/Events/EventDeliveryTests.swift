@@ -193,3 +193,65 @@ struct PointerTests {
         #expect(taps == 1)
     }
 }
+
+@MainActor
+struct RecognizerPrecedenceTests {
+    @Test func aControlInsideWinsOverATapRecognizerAbove() {
+        let container = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let button = Control(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        container.addSubview(button)
+        var containerTaps = 0, buttonTaps = 0
+        container.addGestureRecognizer(TapGestureRecognizer { _ in containerTaps += 1 })
+        button.addAction(for: .touchUpInside) { _ in buttonTaps += 1 }
+        let screen = Screen(size: Size(width: 200, height: 200), rootView: container)
+        screen.layoutIfNeeded()
+        for (id, x) in [(1, 25.0), (2, 150.0)] {
+            screen.dispatch(.touch(TouchSample(id: id, phase: .began, location: Point(x: x, y: 25), timestamp: 0)))
+            screen.dispatch(.touch(TouchSample(id: id, phase: .ended, location: Point(x: x, y: 25), timestamp: 0.05)))
+        }
+        #expect(buttonTaps == 1)
+        #expect(containerTaps == 1)
+    }
+
+    @Test func aDirectionalPanLeavesCrossDragsToTheViewsBelow() {
+        let container = View(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let slider = Slider()
+        slider.frame = Rect(x: 0, y: 100, width: 300, height: 44)
+        container.addSubview(slider)
+        let pan = PanGestureRecognizer()
+        pan.direction = .vertical
+        container.addGestureRecognizer(pan)
+        let screen = Screen(size: Size(width: 300, height: 300), rootView: container)
+        screen.layoutIfNeeded()
+        func send(_ phase: TouchPhase, _ x: Double, _ y: Double) {
+            screen.dispatch(.touch(TouchSample(id: 1, phase: phase, location: Point(x: x, y: y), timestamp: 0)))
+        }
+        send(.began, 20, 120)
+        send(.moved, 80, 122)
+        send(.moved, 150, 124)
+        #expect(slider.isTracking, "the horizontal drag stays with the slider")
+        send(.ended, 150, 124)
+        #expect(slider.value > 0.4)
+    }
+}
+
+@MainActor
+struct LayerHostTests {
+    @Test func presentingAnAlertOnAPlainScreenWrapsTheContentAndBlocksIt() {
+        let content = Control(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        var taps = 0
+        content.addAction(for: .touchUpInside) { _ in taps += 1 }
+        let screen = Screen(size: Size(width: 400, height: 300), rootView: content)
+        let alert = Alert(title: "Hello")
+        alert.present(on: screen)
+        #expect(screen.rootView is LayerHostView)
+        #expect(content.screen === screen)
+        screen.animator.step(to: 1)
+        screen.layoutIfNeeded()
+        #expect(content.frame == screen.bounds)
+        screen.dispatch(.touch(TouchSample(id: 1, phase: .began, location: Point(x: 10, y: 10), timestamp: 0)))
+        screen.dispatch(.touch(TouchSample(id: 1, phase: .ended, location: Point(x: 10, y: 10), timestamp: 0)))
+        #expect(taps == 0)
+        #expect(screen.hitTest(Point(x: 10, y: 10)) === alert)
+    }
+}
