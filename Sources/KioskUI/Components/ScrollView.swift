@@ -19,9 +19,18 @@ open class ScrollView: View {
         set { boundsOrigin = axis == .vertical ? Point(x: 0, y: newValue) : Point(x: newValue, y: 0) }
     }
 
-    /// The size of the content; by default measured from the content view's subviews.
+    /// The size of the content; when left at zero, the extent of the content view's subviews.
     public var contentSize: Size = .zero {
         didSet { if contentSize != oldValue { setNeedsLayout() } }
+    }
+
+    /// The content size in effect.
+    public var effectiveContentSize: Size {
+        if contentSize != .zero { return contentSize }
+        let extent = contentView.subviews.reduce(Size.zero) { size, view in
+            Size(width: max(size.width, view.frame.maxX), height: max(size.height, view.frame.maxY))
+        }
+        return extent
     }
 
     /// Velocity falls by this factor each second of deceleration.
@@ -41,12 +50,14 @@ open class ScrollView: View {
     }
 
     public var maximumOffset: Double {
-        max(0, axis == .vertical ? contentSize.height - bounds.height : contentSize.width - bounds.width)
+        let content = effectiveContentSize
+        return max(0, axis == .vertical ? content.height - bounds.height : content.width - bounds.width)
     }
 
     open override func layout() {
-        contentView.frame = Rect(origin: .zero, size: Size(width: axis == .vertical ? bounds.width : contentSize.width,
-                                                         height: axis == .vertical ? contentSize.height : bounds.height))
+        let content = effectiveContentSize
+        contentView.frame = Rect(origin: .zero, size: Size(width: axis == .vertical ? bounds.width : content.width,
+                                                         height: axis == .vertical ? content.height : bounds.height))
     }
 
     // MARK: Dragging and flinging

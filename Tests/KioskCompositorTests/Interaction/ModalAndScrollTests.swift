@@ -103,3 +103,27 @@ struct ModalAndScrollTests {
         #expect(items[0].frame.minX == 220)
     }
 }
+
+@MainActor
+struct ScaledScreenTests {
+    @Test func touchesMapThroughTheScreenScale() throws {
+        let panel = ControlPanel()
+        let driver = HeadlessDriver(size: ControlPanel.size, scale: 2, rootView: panel.root)
+        try driver.settle()
+        let y = try driver.center(of: "slider").y
+        #expect(y == 242)
+        try driver.tap(at: Point(x: 20 + 14 + 272 * 0.5, y: y))
+        #expect(abs(panel.slider.value - 0.5) < 0.01)
+        try driver.tap(id: "card")
+        #expect(panel.cardTaps == 1)
+        FrameChecks.partialEqualsFull(driver)
+    }
+
+    @Test func scrollViewMeasuresItsContentWhenNoSizeIsGiven() {
+        let scroll = ScrollView()
+        let item = View(frame: Rect(x: 0, y: 900, width: 100, height: 100))
+        scroll.contentView.addSubview(item)
+        scroll.frame = Rect(x: 0, y: 0, width: 200, height: 400)
+        #expect(scroll.maximumOffset == 600)
+    }
+}
