@@ -6,7 +6,7 @@ import KioskUI
 
 /// Measures the compositor on the reference dashboard and prints a table of medians and p90s.
 
-let iterations = 300
+let iterations = Int(ProcessInfo.processInfo.environment["KIOSK_BENCH_ITERATIONS"] ?? "") ?? 300
 
 func seconds() -> Double {
     var now = timespec()

@@ -67,8 +67,15 @@ open class Label: View {
         canvas.draw(layout, at: origin, color: environment.resolve(textColor))
     }
 
-    /// Glyphs may reach a little outside the line box (italics, accents, antialiasing).
-    open override var drawingOverhang: EdgeInsets { EdgeInsets(all: 2) }
+    /// Glyphs may reach a little outside the line box (italics, accents, antialiasing), and text
+    /// taller than the label overflows it above and below, since it is centred.
+    open override var drawingOverhang: EdgeInsets {
+        let layout = preparedLayout()
+        let content = contentRect
+        layout.setWidth(content.width)
+        let overflow = max(0, (layout.size.height - content.height) / 2 + 1)
+        return EdgeInsets(top: 2 + overflow, left: 2, bottom: 2 + overflow, right: 2)
+    }
 
     open override func environmentDidChange() {
         super.environmentDidChange()
@@ -79,6 +86,8 @@ open class Label: View {
     open override var defaultIsAccessibilityElement: Bool { !text.isEmpty }
 
     private func textDidChange() {
+        // The text's extent may change with it: damage old and new places.
+        geometryDidChange()
         setNeedsDisplay()
         invalidateSize()
     }

@@ -65,15 +65,12 @@ open class ProgressView: View {
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let environment = self.environment
         let center = ringCenter, radius = ringRadius
-        let ring = StrokeStyle(width: lineWidth, cap: .round)
         if showsPercentage && Self.isInside(rect, circleOf: radius - lineWidth / 2 - 1, center: center) {
             // Only the percentage changed: the ring does not reach into the hole.
             drawPercentage(in: canvas, center: center, environment: environment)
             return
         }
-        canvas.beginPath()
-        canvas.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * Double.pi)
-        canvas.stroke(environment.resolve(trackColor), style: ring)
+        canvas.strokeCircle(center: center, radius: radius, lineWidth: lineWidth, color: environment.resolve(trackColor))
         if storedValue > 0 {
             canvas.beginPath()
             addValueArcOutline(to: canvas, center: center, radius: radius)
@@ -184,7 +181,42 @@ open class ProgressView: View {
         points.append(onCircle(a0, radius + halfWidth))
         points.append(onCircle(a1, radius + halfWidth))
         let xs = points.map(\.x), ys = points.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let change = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        // The rasterizer settles each pixel row as a whole, so the edges of both arcs anywhere on
+        // the rows of the change may move by a step of coverage too.
+        let rows = (change.minY - 1)...(change.maxY + 1)
+        var rowXs: [Double] = []
+        for value in [old, new] where value > 0 {
+            for point in outlinePoints(for: value, center: center, radius: radius) where rows.contains(point.y) {
+                rowXs.append(point.x)
+            }
+        }
+        guard let minX = rowXs.min(), let maxX = rowXs.max() else { return change }
+        return change.union(Rect(x: minX - 1.5, y: rows.lowerBound, width: maxX - minX + 3,
+                                 height: rows.upperBound - rows.lowerBound))
+    }
+
+    /// Points along the outline of the value arc: outer and inner edges and both round caps.
+    private func outlinePoints(for value: Double, center: Point, radius: Double) -> [Point] {
+        let halfWidth = lineWidth / 2 + 0.5
+        let start = Self.startAngle, end = angle(for: value)
+        var points: [Point] = []
+        let step = Double.pi / 360
+        var angle = start
+        while angle <= end + step {
+            let a = min(angle, end)
+            points.append(Point(x: center.x + (radius + halfWidth) * cos(a), y: center.y + (radius + halfWidth) * sin(a)))
+            points.append(Point(x: center.x + max(0, radius - halfWidth) * cos(a), y: center.y + max(0, radius - halfWidth) * sin(a)))
+            angle += step
+        }
+        for capAngle in [start, end] {
+            let cap = Point(x: center.x + radius * cos(capAngle), y: center.y + radius * sin(capAngle))
+            for index in 0..<36 {
+                let a = Double(index) * Double.pi / 18
+                points.append(Point(x: cap.x + halfWidth * cos(a), y: cap.y + halfWidth * sin(a)))
+            }
+        }
+        return points
     }
 
     private func percentageRect(for value: Double) -> Rect {
