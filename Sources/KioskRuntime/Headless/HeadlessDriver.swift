@@ -32,6 +32,9 @@ public final class HeadlessDriver {
         screen.currentTime = display.clock.now
     }
 
+    /// Called after every frame the driver presents (tests check each frame with it).
+    public var afterEachFrame: (() -> Void)?
+
     /// Frames presented so far.
     public var frameCount: Int { compositor.frameCount }
     public var lastDamage: Region { compositor.lastDamage }
@@ -57,7 +60,10 @@ public final class HeadlessDriver {
             clock.advance(to: next)
             screen.currentTime = clock.now
             if let frameDue, next == frameDue, compositor.needsFrame {
-                if try compositor.renderFrame(at: clock.now) { frames += 1 }
+                if try compositor.renderFrame(at: clock.now) {
+                    frames += 1
+                    afterEachFrame?()
+                }
             }
             if clock.now >= end { break }
         }

@@ -116,15 +116,7 @@ struct ControlInteractionTests {
         #expect(abs(panel.slider.value - 0.75) < 0.01)
         #expect(panel.ring.value == panel.slider.value)
         FrameChecks.damageIsConfined(driver, to: [panel.slider, panel.ring])
-        // Open problem in the ring's drawing (not the slider's): after many small value steps a
-        // partial repaint of the arc differs from a full one in a few antialiased edge pixels.
-        // Recorded as a known issue; every differing pixel must still be the ring's.
-        let front = try #require(driver.display.output.frontSurface)
-        let differing = FrameChecks.differingBounds(front, driver.compositor.renderFullFrame())
-        #expect(differing.isEmpty || PixelRect(covering: panel.ring.frame).contains(differing), "\(differing)")
-        withKnownIssue("ProgressView arc: partial repaint differs from a full one at antialiased edges", isIntermittent: true) {
-            FrameChecks.partialEqualsFull(driver)
-        }
+        FrameChecks.partialEqualsFull(driver)
         // A tap on the track jumps there.
         try driver.tap(at: Point(x: 20 + 14, y: y))
         #expect(panel.slider.value == 0)
