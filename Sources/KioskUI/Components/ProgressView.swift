@@ -73,7 +73,10 @@ open class ProgressView: View {
         canvas.strokeCircle(center: center, radius: radius, lineWidth: lineWidth, color: environment.resolve(trackColor))
         if storedValue > 0 {
             canvas.beginPath()
-            addValueArcOutline(to: canvas, center: center, radius: radius)
+            // Pieces wholly above or below the rows being repainted cannot touch them: a chord
+            // stands in for each, which keeps the outline closed at a fraction of the cost.
+            let rows = canvas.currentTransform.isAxisAligned ? (rect.minY - 2)...(rect.maxY + 2) : nil
+            addValueArcOutline(to: canvas, center: center, radius: radius, rows: rows)
             canvas.fill(environment.resolve(color))
         }
         if showsPercentage && rect.intersects(percentageRect(for: storedValue)) {
@@ -88,23 +91,41 @@ open class ProgressView: View {
     /// pieces keeps the unchanged part pixel-identical, and a value change repaints only near the end.
     static let arcPieces = 64.0
 
-    private func addValueArcOutline(to canvas: Canvas, center: Point, radius: Double) {
+    private func addValueArcOutline(to canvas: Canvas, center: Point, radius: Double, rows: ClosedRange<Double>?) {
         let halfWidth = lineWidth / 2
         let start = Self.startAngle, end = angle(for: storedValue)
         let boundaries = pieceBoundaries(from: start, to: end)
         func point(_ angle: Double, _ r: Double) -> Point {
             Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
         }
+        func piece(_ from: Double, _ to: Double, _ r: Double, clockwise: Bool) {
+            if let rows, !Self.arcRows(center: center, radius: r, from: min(from, to), to: max(from, to)).overlaps(rows) {
+                canvas.addLine(to: point(to, r))
+            } else {
+                canvas.addArc(center: center, radius: r, startAngle: from, endAngle: to, clockwise: clockwise)
+            }
+        }
         canvas.move(to: point(start, radius + halfWidth))
         for (from, to) in zip(boundaries, boundaries.dropFirst()) {
-            canvas.addArc(center: center, radius: radius + halfWidth, startAngle: from, endAngle: to)
+            piece(from, to, radius + halfWidth, clockwise: true)
         }
         canvas.addArc(center: point(end, radius), radius: halfWidth, startAngle: end, endAngle: end + Double.pi)
         for (from, to) in zip(boundaries.reversed(), boundaries.reversed().dropFirst()) {
-            canvas.addArc(center: center, radius: max(0, radius - halfWidth), startAngle: from, endAngle: to, clockwise: false)
+            piece(from, to, max(0, radius - halfWidth), clockwise: false)
         }
         canvas.addArc(center: point(start, radius), radius: halfWidth, startAngle: start + Double.pi, endAngle: start + 2 * Double.pi)
         canvas.closePath()
+    }
+
+    /// The vertical extent of an arc between two angles (from ≤ to).
+    private static func arcRows(center: Point, radius: Double, from: Double, to: Double) -> ClosedRange<Double> {
+        var ys = [center.y + radius * sin(from), center.y + radius * sin(to)]
+        var axis = (from / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
+        while axis < to {
+            ys.append(center.y + radius * sin(axis))
+            axis += Double.pi / 2
+        }
+        return ys.min()!...ys.max()!
     }
 
     /// Angles from `start` to `end` at every fixed piece boundary, both ends included.
