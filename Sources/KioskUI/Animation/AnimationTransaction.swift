@@ -39,7 +39,12 @@ final class AnimationTransaction {
     func commit(completion: ((Bool) -> Void)?) {
         let group = AnimationGroup(completion: completion)
         for change in changes {
-            guard let animator = change.view.screen?.animator, duration > 0 || delay > 0 else { continue }
+            guard let animator = change.view.screen?.animator else { continue }
+            guard duration > 0 || delay > 0 else {
+                // An instant change still replaces a running animation of the property.
+                animator.cancel(AnimationKey(change.view, change.property.rawValue), finished: false)
+                continue
+            }
             if let animation = Self.animation(for: change.view, change.property, from: change.from, transaction: self) {
                 animator.add(animation, group: group)
             }

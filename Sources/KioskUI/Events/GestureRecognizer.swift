@@ -107,7 +107,6 @@ open class GestureRecognizer {
     func isTracking(_ touch: Touch) -> Bool { trackedTouches.contains { $0 === touch } }
 
     func add(_ touch: Touch) {
-        // A recognizer that already decided ignores new fingers until it resets.
         trackedTouches.append(touch)
     }
 

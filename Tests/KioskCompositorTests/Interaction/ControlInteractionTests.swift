@@ -199,7 +199,7 @@ struct ControlInteractionTests {
         let expected = [
             "button \"Tap me, Press and release\" id=card",
             "adjustable \"Level\" value=\"3\" id=marked",
-            "adjustable \"Volume\" value=\"25%\" id=slider",
+            "adjustable \"Volume\" value=\"25%\" hint=\"Sets the ring\" id=slider",
             "element \"Progress\" id=ring",
             "button \"Wi-Fi\" value=\"off\" id=switch",
             "button,image \"ana\" id=avatar",

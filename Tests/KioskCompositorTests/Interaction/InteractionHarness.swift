@@ -36,6 +36,7 @@ final class ControlPanel {
         place(save, "save", Rect(x: 360, y: 290, width: 100, height: 44))
         marked.accessibilityLabel = "Level"
         slider.accessibilityLabel = "Volume"
+        slider.accessibilityHint = "Sets the ring"
         toggle.accessibilityLabel = "Wi-Fi"
         notes.accessibilityLabel = "Notes"
         ring.accessibilityLabel = "Progress"

@@ -98,4 +98,13 @@ struct AnimationTests {
         screen.animator.step(to: 0.5)
         #expect(gauge.level == 10 && done)
     }
+
+    @Test func aZeroDurationBlockReplacesARunningAnimation() {
+        let (screen, box) = screenWithBox()
+        View.animate(duration: 1) { box.alpha = 0 }
+        View.animate(duration: 0) { box.alpha = 0.5 }
+        screen.animator.step(to: 0.5)
+        #expect(box.alpha == 0.5)
+        #expect(!screen.animator.isAnimating)
+    }
 }
