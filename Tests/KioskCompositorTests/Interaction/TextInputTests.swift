@@ -31,6 +31,15 @@ struct TextInputTests {
         #expect(!driver.keyboard.isShown && driver.keyboard.superview == nil)
     }
 
+    @Test func aFocusedFieldWithTheKeyboardUpIsIdle() throws {
+        let panel = ControlPanel()
+        let driver = try panel.makeDriver()
+        try driver.tap(id: "field")
+        try driver.type("ab")
+        #expect(driver.keyboard.isShown)
+        #expect(try driver.advance(by: 60) == 0, "a static caret: no frames while nothing changes")
+    }
+
     @Test func backspaceRepeatsWhileHeld() throws {
         let panel = ControlPanel()
         panel.field.text = "abcdefghij"
