@@ -51,8 +51,29 @@ public final class OnScreenKeyboard: View {
         if let input, !screen.input.hardwareKeyboardPresent {
             if !isShown { showsSymbols = input.prefersNumericKeyboard; isShifted = false; rebuildKeys() }
             show(on: screen)
+            keepVisible(input, on: screen)
         } else {
+            if isShown, let content = (superview as? LayerHostView)?.content, content.transform != .identity {
+                View.animate(duration: Self.slideDuration, curve: .easeIn) { content.transform = .identity }
+            }
             hide()
+        }
+    }
+
+    /// Space left between a focused input and the keyboard's top edge.
+    public var inputClearance = 8.0
+
+    /// Slides the content up (with the keyboard) just enough that the focused input stays above it.
+    private func keepVisible(_ input: View, on screen: Screen) {
+        let host = screen.layerHost
+        let content = host.content
+        let currentShift = -content.transform.ty
+        let bottom = input.transformToScreen.apply(to: input.bounds).maxY / screen.scale + currentShift
+        let keyboardTop = host.bounds.height - height
+        let shift = max(0, (bottom + inputClearance - keyboardTop).rounded(.up))
+        guard shift != currentShift else { return }
+        View.animate(duration: Self.slideDuration, curve: .easeOut) {
+            content.transform = shift > 0 ? AffineTransform(translationX: 0, y: -shift) : .identity
         }
     }
 

@@ -194,3 +194,37 @@ struct UnderlinedFieldAndDirectionTests {
         #expect(panel.slider.value == 0, "the right end is the minimum right to left")
     }
 }
+
+@MainActor
+struct KeyboardAvoidanceTests {
+    @Test func contentSlidesUpSoTheFocusedFieldStaysAboveTheKeyboard() throws {
+        let root = View()
+        root.backgroundColor = .systemBackground
+        let top = TextField(placeholder: "Top")
+        top.id = "top"
+        top.frame = Rect(x: 20, y: 20, width: 300, height: 44)
+        let low = TextField(placeholder: "Low")
+        low.id = "low"
+        low.frame = Rect(x: 20, y: 500, width: 300, height: 44)
+        root.addSubview(top)
+        root.addSubview(low)
+        let driver = HeadlessDriver(size: Size(width: 480, height: 600), rootView: root)
+        try driver.settle()
+        var mismatched = 0
+        driver.afterEachFrame = {
+            guard let front = driver.display.output.frontSurface else { return }
+            mismatched += GoldenImage.compare(front, driver.compositor.renderFullFrame(), tolerance: 0).differingPixels
+        }
+        try driver.tap(id: "low")
+        let keyboardTop = 600 - driver.keyboard.height
+        #expect(driver.frameOnScreen(of: low).maxY == keyboardTop - driver.keyboard.inputClearance)
+        try driver.type("ok")
+        #expect(low.text == "ok")
+        try driver.type("\n")
+        #expect(root.transform == .identity)
+        #expect(driver.frameOnScreen(of: low).minY == 500)
+        try driver.tap(id: "top")
+        #expect(root.transform == .identity, "a field above the keyboard moves nothing")
+        #expect(mismatched == 0)
+    }
+}
