@@ -13,7 +13,7 @@ do {
     case "run":
         try RunCommand.run(Arguments(arguments, flagNames: ["once"]))
     case "snapshot":
-        try SnapshotCommand.run(Arguments(arguments))
+        try SnapshotCommand.run(Arguments(arguments, flagNames: ["gallery"]))
     case "help", "--help", "-h":
         print(usage)
     default:
