@@ -15,7 +15,7 @@ do {
     case "run":
         try RunCommand.run(Arguments(arguments, flagNames: ["once", "demo-animate"]))
     case "snapshot":
-        try SnapshotCommand.run(Arguments(arguments))
+        try SnapshotCommand.run(Arguments(arguments, flagNames: ["gallery"]))
     case "help", "--help", "-h":
         print(usage)
     default:

@@ -81,6 +81,10 @@ open class Label: View {
         super.environmentDidChange()
     }
 
+    open override var defaultAccessibilityLabel: String? { text }
+    open override var defaultAccessibilityTraits: AccessibilityTraits { .staticText }
+    open override var defaultIsAccessibilityElement: Bool { !text.isEmpty }
+
     private func textDidChange() {
         // The text's extent may change with it: damage old and new places.
         geometryDidChange()
