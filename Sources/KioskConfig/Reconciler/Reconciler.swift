@@ -30,8 +30,10 @@ public final class Reconciler {
         CommonViewProperties.apply(changes, to: view)
         adapter.update(view, changes: changes, context: context)
         node.children = spec.children.map(make)
-        let container = adapter.childContainer(of: view)
-        container.setSubviews(node.children.map(\.view))
+        // A leaf keeps the subviews its class made (a card's labels); only widget children replace them.
+        if !node.children.isEmpty {
+            adapter.childContainer(of: view).setSubviews(node.children.map(\.view))
+        }
         return node
     }
 
@@ -79,6 +81,7 @@ public final class Reconciler {
     // MARK: Children
 
     private func reconcileChildren(of node: WidgetNode, with specs: [WidgetSpec]) {
+        if node.children.isEmpty && specs.isEmpty { return }
         let oldIdentities = WidgetIdentity.identities(of: node.children.map(\.spec))
         var remaining = Dictionary(zip(oldIdentities, node.children), uniquingKeysWith: { first, _ in first })
         var children: [WidgetNode] = []
