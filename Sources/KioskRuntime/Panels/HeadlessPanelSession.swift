@@ -37,7 +37,40 @@ public final class HeadlessPanelSession {
 
     /// The screen after every pending frame (transitions included) has been made.
     public func snapshot() throws -> Surface {
-        try display.snapshot()
+        try renderUntilIdle()
+        return try display.snapshot()
+    }
+
+    /// Makes frames at the virtual refresh rate until nothing is pending (at most `maxFrames` vblanks).
+    public func renderUntilIdle(maxFrames: Int = 10_000) throws {
+        var vblanks = 0
+        while display.compositor.needsFrame && vblanks < maxFrames {
+            display.clock.advance(to: nextVblank)
+            try display.compositor.renderFrame(at: display.clock.now)
+            vblanks += 1
+        }
+    }
+
+    /// Moves the virtual clock forward by `seconds`, making every frame that falls due.
+    public func advance(by seconds: Double) throws {
+        let end = display.clock.now + seconds
+        while display.clock.now < end {
+            if display.compositor.needsFrame {
+                display.clock.advance(to: min(nextVblank, end))
+                try display.compositor.renderFrame(at: display.clock.now)
+            } else {
+                display.clock.advance(to: end)
+            }
+        }
+    }
+
+    /// The next vblank strictly after now. `VirtualClock.nextPresentationTime` divides the time by the
+    /// interval, and at some multiples (31/60 s) rounding lands just below the vblank already reached,
+    /// which would return the current time again and stop the clock.
+    private var nextVblank: Double {
+        let clock = display.clock
+        let next = clock.nextPresentationTime
+        return next - clock.now < clock.refreshInterval / 2 ? next + clock.refreshInterval : next
     }
 }
 

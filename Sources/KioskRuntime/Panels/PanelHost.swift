@@ -103,7 +103,12 @@ public final class PanelHost {
     /// set it as the compositor's `willPaint`.
     public func step(at time: Double) {
         guard let transition else { return }
-        if transition.step(at: time) { finishTransition() }
+        if transition.step(at: time) {
+            finishTransition()
+        } else {
+            // The first step of a transition may move nothing yet; the next frame must still come.
+            screen.requestFrame()
+        }
     }
 
     /// Whether a transition is still running (a frame is needed for it).

@@ -57,14 +57,14 @@ public final class PanelScriptRunner {
     private var now: Double { display.clock.now }
 
     func perform(_ kind: PanelScript.Kind) throws {
-        try display.renderUntilIdle()
+        try session.renderUntilIdle()
         switch kind {
         case .run(let node):
             switch ActionDecoder(registry: host.reconciler.adapters.registry).actions(node, in: host.config) {
             case .success(let actions): host.run(actions)
             case .failure(let errors): throw StepFailure(errors.errors.map(\.description).joined(separator: "; "))
             }
-            try display.renderUntilIdle()
+            try session.renderUntilIdle()
         case .tap(let target):
             try touch(along: [try point(of: target)], holding: Self.tapDuration)
         case .longPress(let target, let duration):
@@ -84,7 +84,7 @@ public final class PanelScriptRunner {
             try requireInput()
             try press(key)
         case .wait(let seconds):
-            try display.advance(by: seconds)
+            try session.advance(by: seconds)
         case .expect(let expectation):
             try check(expectation)
         case .snapshot(let name, let tolerance):
@@ -117,19 +117,19 @@ public final class PanelScriptRunner {
     private func touch(along path: [Point], holding interval: Double) throws {
         try requireInput()
         input.deliver(.touch(TouchSample(id: 0, phase: .began, location: path[0], timestamp: now)))
-        try display.advance(by: interval)
+        try session.advance(by: interval)
         for point in path.dropFirst() {
             input.deliver(.touch(TouchSample(id: 0, phase: .moved, location: point, timestamp: now)))
-            try display.advance(by: interval)
+            try session.advance(by: interval)
         }
         input.deliver(.touch(TouchSample(id: 0, phase: .ended, location: path[path.count - 1], timestamp: now)))
-        try display.renderUntilIdle()
+        try session.renderUntilIdle()
     }
 
     private func press(_ key: Key) throws {
         input.deliver(.key(KeyEvent(key: key, isDown: true, timestamp: now)))
         input.deliver(.key(KeyEvent(key: key, isDown: false, timestamp: now)))
-        try display.renderUntilIdle()
+        try session.renderUntilIdle()
     }
 
     // MARK: Expectations
