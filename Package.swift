@@ -51,7 +51,9 @@ let package = Package(
         .executableTarget(name: "kiosk-display-check", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
 
         .target(name: "KioskTestSupport", dependencies: ["KioskGraphics"], path: "Tests/KioskTestSupport"),
-        .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics", "KioskTestSupport"]),
+        // Pango and cairo objects belong to one thread, as in the kiosk: graphics tests run on the main actor.
+        .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics", "KioskTestSupport"], exclude: ["Golden"],
+                    swiftSettings: mainActorCode),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTestSupport"],
                     swiftSettings: mainActorCode),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
@@ -61,6 +63,6 @@ let package = Package(
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskTestSupport"],
                     swiftSettings: mainActorCode),
         .testTarget(name: "KioskCompositorTests",
-                    dependencies: ["KioskCompositor", "KioskRuntime", "KioskTestSupport"], swiftSettings: mainActorCode),
+                    dependencies: ["KioskCompositor", "KioskRuntime", "KioskTestSupport"], exclude: ["Golden"], swiftSettings: mainActorCode),
     ]
 )

@@ -10,6 +10,7 @@ public final class Compositor {
     /// The frame as painted, in logical pixels: the only buffer ever read.
     public let shadowBuffer: Surface
     public let shadowMasks = ShadowMaskCache()
+    public let shapeMasks = ShapeMaskCache()
 
     /// Runs before damage is collected, with the presentation time of the frame (animations).
     public var willPaint: ((Double) -> Void)?
@@ -30,8 +31,8 @@ public final class Compositor {
         swapchain = Swapchain(output: output, rotation: rotation)
         let size = swapchain.logicalPixelSize
         shadowBuffer = Surface(width: size.width, height: size.height, format: .xrgb8888)
-        canvas = Canvas(surface: shadowBuffer, shadowMasks: shadowMasks)
-        painter = ViewPainter(shadowMasks: shadowMasks)
+        canvas = Canvas(surface: shadowBuffer, shadowMasks: shadowMasks, shapeMasks: shapeMasks)
+        painter = ViewPainter(shadowMasks: shadowMasks, shapeMasks: shapeMasks)
     }
 
     /// Whether a frame is wanted: something changed or an animation runs.
@@ -59,7 +60,7 @@ public final class Compositor {
     public func renderFullFrame() -> Surface {
         screen.layoutIfNeeded()
         let surface = Surface(width: shadowBuffer.width, height: shadowBuffer.height, format: .xrgb8888)
-        let fullCanvas = Canvas(surface: surface, shadowMasks: shadowMasks)
+        let fullCanvas = Canvas(surface: surface, shadowMasks: shadowMasks, shapeMasks: shapeMasks)
         painter.paint(screen, rect: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), into: fullCanvas)
         return surface
     }

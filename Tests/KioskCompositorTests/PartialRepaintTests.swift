@@ -26,8 +26,8 @@ struct PartialRepaintTests {
                 target.frame = target.frame.offsetBy(dx: Double.random(in: -30...30, using: &random).rounded(),
                                                      dy: Double.random(in: -30...30, using: &random).rounded())
             case 1:
-                target.frame.size = Size(width: max(4, target.frame.width + Double.random(in: -20...20, using: &random).rounded()),
-                                         height: max(4, target.frame.height + Double.random(in: -20...20, using: &random).rounded()))
+                target.frame.size = Size(width: max(4, target.frame.width + Double.random(in: -20...20, using: &random)),
+                                         height: max(4, target.frame.height + Double.random(in: -20...20, using: &random)))
             case 2:
                 target.backgroundColor = palette.randomElement(using: &random)
             case 3:
@@ -35,11 +35,11 @@ struct PartialRepaintTests {
             case 4:
                 target.alpha = [0, 0.35, 0.8, 1].randomElement(using: &random)!
             case 5:
-                // Ring values move by whole percent steps of at least a quarter turn: a short step
-                // of the arc can still change a few edge pixels outside its damage (cairo's
-                // rasterizer is not strictly local), which the ring's own damage test tracks.
+                // Mostly small steps, the ring's partial damage; sometimes long sweeps.
                 let current = dashboard.ring.value
-                dashboard.ring.value = current > 0.5 ? current - 0.3 : current + 0.3
+                dashboard.ring.value = Bool.random(using: &random)
+                    ? Double.random(in: 0...1, using: &random)
+                    : current + Double(Int.random(in: -3...3, using: &random)) / 100
             case 6:
                 let labels = views.compactMap { $0 as? Label }
                 labels.randomElement(using: &random)?.text = ["Ready", "Stopped", "42 units", "Maintenance at 14:00", ""]
@@ -55,7 +55,7 @@ struct PartialRepaintTests {
             case 8:
                 if let gone = extras.popLast() { gone.removeFromSuperview() } else { target.isHidden.toggle() }
             default:
-                target.transform = Bool.random(using: &random) ? .identity : AffineTransform(translationX: 7, y: -5)
+                target.transform = Bool.random(using: &random) ? .identity : AffineTransform(scale: 0.95)
             }
             display.clock.advance(to: display.clock.nextPresentationTime)
             try display.compositor.renderFrame(at: display.clock.now)

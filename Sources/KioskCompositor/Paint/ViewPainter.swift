@@ -7,9 +7,11 @@ final class ViewPainter {
     /// Views whose own content was painted since the last reset; the benchmark reads it.
     private(set) var viewsPainted = 0
     let shadowMasks: ShadowMaskCache
+    let shapeMasks: ShapeMaskCache
 
-    init(shadowMasks: ShadowMaskCache) {
+    init(shadowMasks: ShadowMaskCache, shapeMasks: ShapeMaskCache) {
         self.shadowMasks = shadowMasks
+        self.shapeMasks = shapeMasks
     }
 
     func paint(_ screen: Screen, rect: PixelRect, into canvas: Canvas) {

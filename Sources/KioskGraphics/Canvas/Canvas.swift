@@ -10,11 +10,19 @@ public final class Canvas {
     /// Where this canvas finds blurred shadow masks; a compositor shares one across frames.
     public let shadowMasks: ShadowMaskCache
 
-    public init(surface: Surface, shadowMasks: ShadowMaskCache = ShadowMaskCache()) {
+    /// Where this canvas keeps whole-shape coverage masks; a compositor shares one across frames.
+    public let shapeMasks: ShapeMaskCache
+
+    public init(surface: Surface, shadowMasks: ShadowMaskCache = ShadowMaskCache(),
+                shapeMasks: ShapeMaskCache = ShapeMaskCache()) {
         self.surface = surface
         self.shadowMasks = shadowMasks
+        self.shapeMasks = shapeMasks
         cr = cairo_create(surface.handle)!
     }
+
+    /// Made on first use: canvases that only draw text and rectangles never need it.
+    private lazy var coverage = CoverageScratch(width: surface.width, height: surface.height)
 
     deinit {
         cairo_destroy(cr)
@@ -163,12 +171,16 @@ public final class Canvas {
 
     // MARK: Painting
 
-    /// Fills the current path and clears it.
+    /// Fills the current path and clears it. Antialiased edges come out the same whatever the clip.
     public func fill(_ color: RGBA, rule: FillRule = .winding) {
-        setSource(color)
-        cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-        cairo_fill(cr)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        // The path's extents (control points included) hold the filled shape and cost far less
+        // than cairo_fill_extents, which flattens every curve.
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_path_extents(cr, &x0, &y0, &x1, &y1)
+        paintThroughCoverage(color, userExtents: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) { scratch in
+            cairo_set_fill_rule(scratch, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_fill(scratch)
+        }
     }
 
     /// Fills the current path with a gradient and clears it.
@@ -183,9 +195,18 @@ public final class Canvas {
         cairo_pattern_destroy(pattern)
     }
 
-    /// Strokes the current path and clears it.
+    /// Strokes the current path and clears it. Antialiased edges come out the same whatever the clip.
     public func stroke(_ color: RGBA, style: StrokeStyle) {
-        setSource(color)
+        applyStrokeStyle(style, to: cr)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_stroke_extents(cr, &x0, &y0, &x1, &y1)
+        paintThroughCoverage(color, userExtents: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) { scratch in
+            self.applyStrokeStyle(style, to: scratch)
+            cairo_stroke(scratch)
+        }
+    }
+
+    private func applyStrokeStyle(_ style: StrokeStyle, to cr: OpaquePointer) {
         cairo_set_line_width(cr, style.width)
         let cap: cairo_line_cap_t = switch style.cap {
         case .butt: CAIRO_LINE_CAP_BUTT
@@ -204,19 +225,104 @@ public final class Canvas {
         } else {
             style.dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), style.dashPhase) }
         }
-        cairo_stroke(cr)
+    }
+
+    /// Rasterizes the current path over its whole width (and the clip's rows) in the coverage
+    /// scratch, then composites it through the clip; see `CoverageScratch` for why.
+    private func paintThroughCoverage(_ color: RGBA, userExtents: Rect, rasterize: (OpaquePointer) -> Void) {
+        defer { cairo_new_path(cr) }
+        let bounds = PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
+        let shape = PixelRect(covering: currentTransform.apply(to: userExtents)).intersection(bounds)
+        let clip = PixelRect(covering: currentTransform.apply(to: clipBounds)).intersection(bounds)
+        guard !shape.isEmpty, !clip.isEmpty else { return }
+        let band = PixelRect(x: shape.x, y: max(shape.y, clip.y), width: shape.width,
+                             height: min(shape.maxY, clip.maxY) - max(shape.y, clip.y))
+        guard !band.isEmpty, band.intersects(clip) else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        coverage.begin(band: band, matrix: matrix)
+        let path = cairo_copy_path(cr)
+        cairo_append_path(coverage.cr, path)
+        cairo_path_destroy(path)
+        rasterize(coverage.cr)
+        cairo_surface_flush(coverage.surface.handle)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+        cairo_clip(cr)
+        setSource(color)
+        cairo_mask_surface(cr, coverage.surface.handle, 0, 0)
+        cairo_restore(cr)
+    }
+
+    /// Whether `rect` (user space) lands exactly on whole device pixels, so filling it has no
+    /// antialiased edge at all.
+    private func isPixelAligned(_ rect: Rect) -> Bool {
+        let transform = currentTransform
+        guard transform.isAxisAligned else { return false }
+        let device = transform.apply(to: rect)
+        func whole(_ value: Double) -> Bool { abs(value - value.rounded()) < 1e-9 }
+        return whole(device.minX) && whole(device.minY) && whole(device.maxX) && whole(device.maxY)
+    }
+
+    private func isWhole(_ value: Double) -> Bool { abs(value - value.rounded()) < 1e-9 }
+
+    /// The clip's extent in device pixels.
+    private var deviceClip: PixelRect {
+        PixelRect(covering: currentTransform.apply(to: clipBounds))
     }
 
     public func fill(_ rect: Rect, color: RGBA) {
         cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-        fill(color)
+        if isPixelAligned(rect) {
+            // No antialiased edge: cairo fills whole pixels, identically under any clip.
+            setSource(color)
+            cairo_fill(cr)
+        } else {
+            fill(color)
+        }
     }
 
     public func fill(roundedRect rect: Rect, radius: Double, color: RGBA) {
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        let transform = currentTransform
+        if transform.isAxisAligned {
+            // Where the clip lies inside the shape away from its corners, every pixel is fully
+            // covered: fill the clip directly.
+            let clip = deviceClip
+            let inner = [rect.insetBy(dx: r, dy: 0), rect.insetBy(dx: 0, dy: r)]
+                .map { PixelRect(exactlyInside: transform.apply(to: $0)) }
+            if !clip.isEmpty, inner.contains(where: { $0.contains(clip) }) {
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                cairo_new_path(cr)
+                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+                setSource(color)
+                cairo_fill(cr)
+                cairo_restore(cr)
+                return
+            }
+        }
+        paintCachedShape(.roundedRect(width: rect.width, height: rect.height, radius: r),
+                         at: Point(x: rect.minX, y: rect.minY), color: color)
+    }
+
+    /// Strokes a circle whose outline is cached as a whole (a progress ring's track).
+    public func strokeCircle(center: Point, radius: Double, lineWidth: Double, color: RGBA) {
+        paintCachedShape(.circleStroke(radius: radius, lineWidth: lineWidth), at: center, color: color)
+    }
+
+    private func paintCachedShape(_ shape: ShapeMaskCache.Shape, at origin: Point, color: RGBA) {
+        let placement = AffineTransform(translationX: origin.x, y: origin.y).concatenating(currentTransform)
+        let (mask, x, y) = shapeMasks.mask(for: shape, transform: placement)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
         cairo_new_path(cr)
-        Canvas.appendRoundedRect(cr, rect, radius: radius)
-        fill(color)
+        setSource(color)
+        cairo_mask_surface(cr, mask.surface.handle, Double(x), Double(y))
+        cairo_restore(cr)
     }
 
     /// Replaces the pixels of `rect` (ignoring what was there): clearing before painting.
@@ -267,21 +373,43 @@ public final class Canvas {
     /// card costs only its rim.
     public func drawShadow(_ shadow: Shadow, ofRoundedRect rect: Rect, radius: Double, coveredByShape: Bool = false) {
         guard shadow.opacity > 0, shadow.color.alpha > 0, !rect.isEmpty else { return }
+        if coveredByShape && currentTransform.isAxisAligned {
+            // Repainting only inside the opaque shape: none of its shadow can show.
+            let transform = currentTransform, clip = deviceClip
+            let r = min(radius, rect.width / 2, rect.height / 2)
+            let inner = [rect.insetBy(dx: r, dy: 0), rect.insetBy(dx: 0, dy: r)]
+                .map { PixelRect(exactlyInside: transform.apply(to: $0)) }
+            if inner.contains(where: { $0.contains(clip) }) { return }
+        }
         let mask = shadowMasks.mask(width: rect.width, height: rect.height, cornerRadius: radius, blurRadius: shadow.radius)
         let origin = Point(x: rect.minX + shadow.offset.width - Double(mask.padding),
                            y: rect.minY + shadow.offset.height - Double(mask.padding))
         cairo_save(cr)
         let maskRect = Rect(origin: origin, size: mask.surface.size)
-        if coveredByShape {
+        if coveredByShape && currentTransform.isAxisAligned && isPixelAligned(rect) {
             // Inside the shape minus its corners (and one point of antialiasing) the shape covers all.
+            // Only on whole pixels: a fractional clip would itself be antialiased.
             let r = min(radius, rect.width / 2, rect.height / 2) + 1
             clip(excluding: rect.insetBy(dx: r, dy: 1), within: maskRect)
             clip(excluding: rect.insetBy(dx: 1, dy: r), within: maskRect)
         }
         var color = shadow.color
         color.alpha *= shadow.opacity
-        setSource(color)
-        cairo_mask_surface(cr, mask.surface.handle, origin.x, origin.y)
+        let transform = currentTransform
+        if transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
+            && isWhole(transform.tx + origin.x) && isWhole(transform.ty + origin.y) {
+            setSource(color)
+            cairo_mask_surface(cr, mask.surface.handle, origin.x, origin.y)
+        } else {
+            // Scaled or between pixels, the mask is resampled, and pixman's resampling steps along
+            // each row from where the painted span starts: resample it over its whole width first.
+            cairo_new_path(cr)
+            cairo_rectangle(cr, maskRect.minX, maskRect.minY, maskRect.width, maskRect.height)
+            paintThroughCoverage(color, userExtents: maskRect) { scratch in
+                cairo_new_path(scratch)
+                cairo_mask_surface(scratch, mask.surface.handle, origin.x, origin.y)
+            }
+        }
         cairo_restore(cr)
     }
 

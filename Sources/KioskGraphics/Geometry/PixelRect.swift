@@ -22,6 +22,17 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The whole pixels lying entirely inside `rect`.
+    public init(exactlyInside rect: Rect) {
+        let x0 = (rect.minX - 1e-9).rounded(.up), y0 = (rect.minY - 1e-9).rounded(.up)
+        let x1 = (rect.maxX + 1e-9).rounded(.down), y1 = (rect.maxY + 1e-9).rounded(.down)
+        if x1 <= x0 || y1 <= y0 {
+            self.init(x: 0, y: 0, width: 0, height: 0)
+        } else {
+            self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+        }
+    }
+
     public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     public var maxX: Int { x + width }

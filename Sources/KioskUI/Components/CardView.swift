@@ -31,6 +31,9 @@ open class CardView: View {
         self.subtitle = subtitle
     }
 
+    open override var defaultAccessibilityLabel: String? { subtitle.isEmpty ? title : "\(title), \(subtitle)" }
+    open override var defaultIsAccessibilityElement: Bool { true }
+
     /// Title 20 from the top and 16 from the sides, subtitle 8 below it, at least 20 at the bottom.
     private static let insets = EdgeInsets(top: 20, left: 16, bottom: 20, right: 16)
     private static let titleToSubtitle = 8.0

@@ -30,14 +30,31 @@ open class ImageView: View {
         didSet { if isCircular != oldValue { setNeedsDisplay() } }
     }
 
+    /// A built-in vector icon, drawn when there is no image (in `tint`, or the label colour).
+    public var symbol: Symbol? {
+        didSet { if symbol != oldValue { setNeedsDisplay(); invalidateSize() } }
+    }
+
     public init(image: Surface? = nil) {
         self.image = image
         super.init()
     }
 
-    open override var intrinsicContentSize: Size? { image?.size }
+    public init(symbol: Symbol, tint: Color? = nil) {
+        self.symbol = symbol
+        self.tint = tint
+        super.init()
+    }
+
+    open override var intrinsicContentSize: Size? { image?.size ?? (symbol != nil ? Size(width: 24, height: 24) : nil) }
+
+    open override var defaultAccessibilityTraits: AccessibilityTraits { .image }
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
+        if image == nil, let symbol {
+            symbol.draw(in: contentRect, color: environment.resolve(tint ?? .label), canvas: canvas)
+            return
+        }
         guard let image else { return }
         let content = contentRect
         let target = Self.imageRect(for: image.size, in: content, mode: contentMode)

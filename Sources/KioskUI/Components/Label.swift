@@ -67,14 +67,27 @@ open class Label: View {
         canvas.draw(layout, at: origin, color: environment.resolve(textColor))
     }
 
-    /// Glyphs may reach a little outside the line box (italics, accents, antialiasing).
-    open override var drawingOverhang: EdgeInsets { EdgeInsets(all: 2) }
+    /// Glyphs may reach a little outside the line box (italics, accents, antialiasing), and text
+    /// taller than the label overflows it above and below, since it is centred.
+    open override var drawingOverhang: EdgeInsets {
+        let layout = preparedLayout()
+        let content = contentRect
+        layout.setWidth(content.width)
+        let overflow = max(0, (layout.size.height - content.height) / 2 + 1)
+        return EdgeInsets(top: 2 + overflow, left: 2, bottom: 2 + overflow, right: 2)
+    }
 
     open override func environmentDidChange() {
         super.environmentDidChange()
     }
 
+    open override var defaultAccessibilityLabel: String? { text }
+    open override var defaultAccessibilityTraits: AccessibilityTraits { .staticText }
+    open override var defaultIsAccessibilityElement: Bool { !text.isEmpty }
+
     private func textDidChange() {
+        // The text's extent may change with it: damage old and new places.
+        geometryDidChange()
         setNeedsDisplay()
         invalidateSize()
     }

@@ -1,8 +1,9 @@
 import KioskGraphics
 
 /// A slider with a tick at every step; ticks the thumb has passed take the active colour — the
-/// seed's MarkedSlider. Values snap to steps.
-open class MarkedSlider: View {
+/// seed's MarkedSlider. Values snap to steps: dragging or tapping the track moves the thumb from
+/// tick to tick (`.valueChanged` at each), and assistive technology adjusts it one step at a time.
+open class MarkedSlider: Control {
     public var minimumValue: Double = 0 {
         didSet { if minimumValue != oldValue { setNeedsDisplay() } }
     }
@@ -46,6 +47,7 @@ open class MarkedSlider: View {
         maximumValue = maximum
         self.step = step
         super.init()
+        touchSlop = 40
         self.value = value
     }
 
@@ -98,6 +100,51 @@ open class MarkedSlider: View {
         canvas.beginPath()
         canvas.addRoundedRect(thumb.insetBy(dx: 0.25, dy: 0.25), radius: Self.thumbDiameter / 2)
         canvas.stroke(RGBA(hex: 0, alpha: 0.08), style: StrokeStyle(width: 0.5))
+    }
+
+    // MARK: Interaction
+
+    /// The value a point along the track stands for, snapped to the nearest step.
+    public func snappedValue(atX x: Double) -> Double {
+        let (start, end) = trackRange
+        guard end > start, step > 0 else { return minimumValue }
+        var fraction = min(max((x - start) / (end - start), 0), 1)
+        if environment.layoutDirection == .rightToLeft { fraction = 1 - fraction }
+        let raw = minimumValue + fraction * (maximumValue - minimumValue)
+        let steps = ((raw - minimumValue) / step).rounded()
+        return min(minimumValue + steps * step, minimumValue + Double(tickCount - 1) * step)
+    }
+
+    open override func beginTracking(_ touch: Touch) -> Bool {
+        follow(touch)
+        return true
+    }
+
+    open override func continueTracking(_ touch: Touch) -> Bool {
+        follow(touch)
+        return true
+    }
+
+    private func follow(_ touch: Touch) {
+        let old = value
+        value = snappedValue(atX: touch.location(in: self).x)
+        if value != old { sendActions(for: .valueChanged) }
+    }
+
+    open override func stateDidChange() {}
+
+    // MARK: Accessibility: adjustable by one step, value read as an integer
+
+    open override var defaultAccessibilityValue: String? { "\(Int(value.rounded()))" }
+    open override var defaultAccessibilityTraits: AccessibilityTraits { super.defaultAccessibilityTraits.union(.adjustable) }
+
+    open override func accessibilityIncrement() { adjust(by: step) }
+    open override func accessibilityDecrement() { adjust(by: -step) }
+
+    private func adjust(by amount: Double) {
+        let old = value
+        value = min(max(value + amount, minimumValue), minimumValue + Double(max(tickCount - 1, 0)) * step)
+        if value != old { sendActions(for: .valueChanged) }
     }
 
     /// The thumb's shadow reaches below the track's box.

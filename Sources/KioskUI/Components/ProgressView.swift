@@ -65,18 +65,18 @@ open class ProgressView: View {
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let environment = self.environment
         let center = ringCenter, radius = ringRadius
-        let ring = StrokeStyle(width: lineWidth, cap: .round)
         if showsPercentage && Self.isInside(rect, circleOf: radius - lineWidth / 2 - 1, center: center) {
             // Only the percentage changed: the ring does not reach into the hole.
             drawPercentage(in: canvas, center: center, environment: environment)
             return
         }
-        canvas.beginPath()
-        canvas.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * Double.pi)
-        canvas.stroke(environment.resolve(trackColor), style: ring)
+        canvas.strokeCircle(center: center, radius: radius, lineWidth: lineWidth, color: environment.resolve(trackColor))
         if storedValue > 0 {
             canvas.beginPath()
-            addValueArcOutline(to: canvas, center: center, radius: radius)
+            // Pieces wholly above or below the rows being repainted cannot touch them: a chord
+            // stands in for each, which keeps the outline closed at a fraction of the cost.
+            let rows = canvas.currentTransform.isAxisAligned ? (rect.minY - 2)...(rect.maxY + 2) : nil
+            addValueArcOutline(to: canvas, center: center, radius: radius, rows: rows)
             canvas.fill(environment.resolve(color))
         }
         if showsPercentage && rect.intersects(percentageRect(for: storedValue)) {
@@ -91,23 +91,41 @@ open class ProgressView: View {
     /// pieces keeps the unchanged part pixel-identical, and a value change repaints only near the end.
     static let arcPieces = 64.0
 
-    private func addValueArcOutline(to canvas: Canvas, center: Point, radius: Double) {
+    private func addValueArcOutline(to canvas: Canvas, center: Point, radius: Double, rows: ClosedRange<Double>?) {
         let halfWidth = lineWidth / 2
         let start = Self.startAngle, end = angle(for: storedValue)
         let boundaries = pieceBoundaries(from: start, to: end)
         func point(_ angle: Double, _ r: Double) -> Point {
             Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
         }
+        func piece(_ from: Double, _ to: Double, _ r: Double, clockwise: Bool) {
+            if let rows, !Self.arcRows(center: center, radius: r, from: min(from, to), to: max(from, to)).overlaps(rows) {
+                canvas.addLine(to: point(to, r))
+            } else {
+                canvas.addArc(center: center, radius: r, startAngle: from, endAngle: to, clockwise: clockwise)
+            }
+        }
         canvas.move(to: point(start, radius + halfWidth))
         for (from, to) in zip(boundaries, boundaries.dropFirst()) {
-            canvas.addArc(center: center, radius: radius + halfWidth, startAngle: from, endAngle: to)
+            piece(from, to, radius + halfWidth, clockwise: true)
         }
         canvas.addArc(center: point(end, radius), radius: halfWidth, startAngle: end, endAngle: end + Double.pi)
         for (from, to) in zip(boundaries.reversed(), boundaries.reversed().dropFirst()) {
-            canvas.addArc(center: center, radius: max(0, radius - halfWidth), startAngle: from, endAngle: to, clockwise: false)
+            piece(from, to, max(0, radius - halfWidth), clockwise: false)
         }
         canvas.addArc(center: point(start, radius), radius: halfWidth, startAngle: start + Double.pi, endAngle: start + 2 * Double.pi)
         canvas.closePath()
+    }
+
+    /// The vertical extent of an arc between two angles (from ≤ to).
+    private static func arcRows(center: Point, radius: Double, from: Double, to: Double) -> ClosedRange<Double> {
+        var ys = [center.y + radius * sin(from), center.y + radius * sin(to)]
+        var axis = (from / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
+        while axis < to {
+            ys.append(center.y + radius * sin(axis))
+            axis += Double.pi / 2
+        }
+        return ys.min()!...ys.max()!
     }
 
     /// Angles from `start` to `end` at every fixed piece boundary, both ends included.
@@ -184,16 +202,86 @@ open class ProgressView: View {
         points.append(onCircle(a0, radius + halfWidth))
         points.append(onCircle(a1, radius + halfWidth))
         let xs = points.map(\.x), ys = points.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let change = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        // The rasterizer settles each pixel row as a whole, so the edges of both arcs anywhere on
+        // the rows of the change may move by a step of coverage too.
+        let rows = (change.minY - 1)...(change.maxY + 1)
+        let extents = [old, new].filter { $0 > 0 }.compactMap { outlineExtent(for: $0, center: center, radius: radius, rows: rows) }
+        guard let minX = extents.map(\.lowerBound).min(), let maxX = extents.map(\.upperBound).max() else { return change }
+        return change.union(Rect(x: minX - 1, y: rows.lowerBound, width: maxX - minX + 2,
+                                 height: rows.upperBound - rows.lowerBound))
     }
 
-    private func percentageRect(for value: Double) -> Rect {
-        let layout = preparedPercentage(value)
-        let size = layout.size
-        let origin = Point(x: (ringCenter.x - size.width / 2).rounded(), y: (ringCenter.y - size.height / 2).rounded())
-        let ink = layout.inkRect
-        return ink.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
+    /// The horizontal extent, on the given rows, of the outline of the arc ending at `value`:
+    /// its outer and inner edges and both round caps.
+    private func outlineExtent(for value: Double, center: Point, radius: Double,
+                               rows: ClosedRange<Double>) -> ClosedRange<Double>? {
+        let halfWidth = lineWidth / 2 + 0.5
+        let start = Self.startAngle, end = angle(for: value)
+        var low = Double.infinity, high = -Double.infinity
+        func include(_ x: Double) {
+            low = min(low, x)
+            high = max(high, x)
+        }
+        for r in [radius + halfWidth, max(0, radius - halfWidth)] where r > 0 {
+            Self.forEachArcPoint(center: center, radius: r, from: start, to: end, rows: rows) { include($0.x) }
+        }
+        for capAngle in [start, end] {
+            let cap = Point(x: center.x + radius * cos(capAngle), y: center.y + radius * sin(capAngle))
+            let nearest = min(max(cap.y, rows.lowerBound), rows.upperBound) - cap.y
+            guard abs(nearest) <= halfWidth else { continue }
+            let reach = (halfWidth * halfWidth - nearest * nearest).squareRoot()
+            include(cap.x - reach)
+            include(cap.x + reach)
+        }
+        return low <= high ? low...high : nil
     }
+
+    /// Calls `body` with the points of an arc (from ≤ to) that bound its extent on the given rows:
+    /// its ends, its crossings of the rows' top and bottom, and its leftmost and rightmost points.
+    private static func forEachArcPoint(center: Point, radius: Double, from: Double, to: Double,
+                                        rows: ClosedRange<Double>, _ body: (Point) -> Void) {
+        func consider(_ angle: Double) {
+            guard angle >= from - 1e-9, angle <= to + 1e-9 else { return }
+            let point = Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+            if point.y >= rows.lowerBound - 1e-6 && point.y <= rows.upperBound + 1e-6 { body(point) }
+        }
+        consider(from)
+        consider(to)
+        for turn in -2...4 { consider(Double(turn) * Double.pi) }
+        for y in [rows.lowerBound, rows.upperBound] {
+            let t = (y - center.y) / radius
+            guard abs(t) <= 1 else { continue }
+            let a = asin(t)
+            for base in [a, Double.pi - a] {
+                for turn in -1...1 { consider(base + 2 * Double.pi * Double(turn)) }
+            }
+        }
+    }
+
+    /// Where the percentage for `value` is drawn. Measured once per text and font: a hundred and
+    /// one texts at most, and measuring means shaping.
+    private func percentageRect(for value: Double) -> Rect {
+        let text = Self.percentageText(for: value)
+        let font = percentageFont
+        if font != measuredFont {
+            measuredFont = font
+            percentageBoxes.removeAll()
+        }
+        let box: (size: Size, ink: Rect)
+        if let cached = percentageBoxes[text] {
+            box = cached
+        } else {
+            let layout = preparedPercentage(value)
+            box = (layout.size, layout.inkRect)
+            percentageBoxes[text] = box
+        }
+        let origin = Point(x: (ringCenter.x - box.size.width / 2).rounded(), y: (ringCenter.y - box.size.height / 2).rounded())
+        return box.ink.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
+    }
+
+    private var percentageBoxes: [String: (size: Size, ink: Rect)] = [:]
+    private var measuredFont: Font?
 
     private func preparedPercentage(_ value: Double) -> TextLayout {
         percentageLayout.setFont(percentageFont)

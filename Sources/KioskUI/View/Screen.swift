@@ -34,6 +34,11 @@ public final class Screen {
 
     public private(set) var needsFrame = true
 
+    /// Touch and key routing, focus, gesture recognizers and timers (Events/InputRouter.swift).
+    public private(set) lazy var input = InputRouter(screen: self)
+    /// Running animations, stepped by the compositor's `willPaint` (Animation/Animator.swift).
+    public private(set) lazy var animator = Animator(screen: self)
+
     public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View = View()) {
         self.size = size
         self.scale = scale
@@ -113,6 +118,7 @@ public final class Screen {
     }
 
     func viewWillLeave(_ view: View) {
+        input.viewWillLeave(view)
         for gone in view.subtree {
             removedDamage.add(gone.paintedRect)
             gone.paintedRect = .zero

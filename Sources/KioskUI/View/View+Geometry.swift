@@ -84,19 +84,6 @@ extension View {
         let shapes = radius > 0
             ? [bounds.insetBy(dx: radius, dy: 0), bounds.insetBy(dx: 0, dy: radius)]
             : [bounds]
-        return shapes.map { PixelRect(inside: toScreen.apply(to: $0)) }.filter { !$0.isEmpty }
-    }
-}
-
-extension PixelRect {
-    /// The whole pixels lying entirely inside `rect`.
-    init(inside rect: Rect) {
-        let x0 = (rect.minX - 1e-9).rounded(.up), y0 = (rect.minY - 1e-9).rounded(.up)
-        let x1 = (rect.maxX + 1e-9).rounded(.down), y1 = (rect.maxY + 1e-9).rounded(.down)
-        if x1 <= x0 || y1 <= y0 {
-            self = .zero
-        } else {
-            self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
-        }
+        return shapes.map { PixelRect(exactlyInside: toScreen.apply(to: $0)) }.filter { !$0.isEmpty }
     }
 }

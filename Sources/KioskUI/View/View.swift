@@ -25,6 +25,7 @@ open class View {
     public var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
+            AnimationTransaction.record(self, .frame, from: oldValue)
             geometryDidChange()
             if frame.size != oldValue.size { setNeedsLayout() }
         }
@@ -40,11 +41,19 @@ open class View {
 
     /// Applied about the view's centre, on top of the frame (scale, rotation, translation).
     public var transform: AffineTransform = .identity {
-        didSet { if transform != oldValue { geometryDidChange() } }
+        didSet {
+            guard transform != oldValue else { return }
+            AnimationTransaction.record(self, .transform, from: oldValue)
+            geometryDidChange()
+        }
     }
 
     public var alpha: Double = 1 {
-        didSet { if alpha != oldValue { geometryDidChange() } }
+        didSet {
+            guard alpha != oldValue else { return }
+            AnimationTransaction.record(self, .alpha, from: oldValue)
+            geometryDidChange()
+        }
     }
 
     public var isHidden = false {
@@ -59,7 +68,11 @@ open class View {
     // MARK: Look
 
     public var backgroundColor: Color? {
-        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard backgroundColor != oldValue else { return }
+            AnimationTransaction.record(self, .backgroundColor, from: oldValue as Any)
+            setNeedsDisplay()
+        }
     }
 
     public var cornerRadius: Double = 0 {
@@ -294,6 +307,49 @@ open class View {
     /// How far the view's own drawing reaches outside its bounds (a thick stroke, a glow): damage
     /// must include it. The shadow is accounted for separately.
     open var drawingOverhang: EdgeInsets { .zero }
+
+    // MARK: Touches (Events/): delivered to the view hit at `began`, then up the superview chain
+
+    /// Fingers went down on this view. The default passes them to the superview.
+    open func touchesBegan(_ touches: [Touch]) { superview?.touchesBegan(touches) }
+    open func touchesMoved(_ touches: [Touch]) { superview?.touchesMoved(touches) }
+    open func touchesEnded(_ touches: [Touch]) { superview?.touchesEnded(touches) }
+    /// The touches were taken away (a gesture recognizer won, the view left the screen).
+    open func touchesCancelled(_ touches: [Touch]) { superview?.touchesCancelled(touches) }
+
+    /// Recognizers watching touches that start on this view or its subviews.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    // MARK: Keys and focus
+
+    /// A key reached the focused view; return true when handled. The default passes it up.
+    open func keyPressed(_ event: KeyEvent) -> Bool { superview?.keyPressed(event) ?? false }
+
+    /// Whether the view can take keyboard focus (text inputs can).
+    open var canBecomeFirstResponder: Bool { false }
+    /// Called after the view took focus or lost it.
+    open func didBecomeFirstResponder() {}
+    open func didResignFirstResponder() {}
+
+    // MARK: Accessibility (Accessibility/): explicit values; nil falls back to the view's default
+
+    public var accessibilityLabelOverride: String?
+    public var accessibilityHintOverride: String?
+    public var accessibilityValueOverride: String?
+    public var accessibilityTraitsOverride: AccessibilityTraits?
+    /// Whether the view is one element for assistive technology (its subviews are then not listed).
+    public var isAccessibilityElementOverride: Bool?
+
+    /// The defaults a component gives; components override these.
+    open var defaultAccessibilityLabel: String? { nil }
+    open var defaultAccessibilityValue: String? { nil }
+    open var defaultAccessibilityTraits: AccessibilityTraits { [] }
+    open var defaultIsAccessibilityElement: Bool { false }
+    /// Adjustable elements move by one step.
+    open func accessibilityIncrement() {}
+    open func accessibilityDecrement() {}
+    /// What an activation (double tap with a screen reader) does; returns whether it did anything.
+    open func accessibilityActivate() -> Bool { false }
 
     // MARK: Compositor bookkeeping
 

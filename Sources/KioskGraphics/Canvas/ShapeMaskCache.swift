@@ -1,0 +1,100 @@
+import CCairo
+import Foundation
+
+/// Coverage masks of whole shapes that are drawn again and again unchanged — a card's rounded
+/// rectangle, a progress ring's track — kept per shape and per transform (its whole-pixel
+/// translation aside). Compositing a cached mask through the damage clip is both the cheapest
+/// way to repaint part of such a shape and exact: every repaint uses the same rasterization.
+public final class ShapeMaskCache {
+    public enum Shape: Hashable, Sendable {
+        case roundedRect(width: Double, height: Double, radius: Double)
+        /// A circle's outline, centred on the origin.
+        case circleStroke(radius: Double, lineWidth: Double)
+    }
+
+    struct Key: Hashable {
+        var shape: Shape
+        var a: Double, b: Double, c: Double, d: Double
+        /// The fractional part of the device translation.
+        var fx: Double, fy: Double
+    }
+
+    final class Mask {
+        let surface: Surface
+        /// Where the mask's top-left pixel lies relative to the whole-pixel translation.
+        let offsetX: Int, offsetY: Int
+        var lastUse: Int
+
+        init(surface: Surface, offsetX: Int, offsetY: Int, lastUse: Int) {
+            self.surface = surface
+            self.offsetX = offsetX
+            self.offsetY = offsetY
+            self.lastUse = lastUse
+        }
+    }
+
+    public let capacity: Int
+    private var masks: [Key: Mask] = [:]
+    private var useCounter = 0
+    public private(set) var misses = 0
+
+    public init(capacity: Int = 128) {
+        self.capacity = capacity
+    }
+
+    public var count: Int { masks.count }
+
+    /// The mask for `shape` placed by `transform` (shape space → device pixels), and the device
+    /// pixel where its top-left corner goes.
+    func mask(for shape: Shape, transform: AffineTransform) -> (mask: Mask, x: Int, y: Int) {
+        let wholeX = transform.tx.rounded(.down), wholeY = transform.ty.rounded(.down)
+        let key = Key(shape: shape, a: transform.a, b: transform.b, c: transform.c, d: transform.d,
+                      fx: transform.tx - wholeX, fy: transform.ty - wholeY)
+        useCounter += 1
+        let mask: Mask
+        if let cached = masks[key] {
+            cached.lastUse = useCounter
+            mask = cached
+        } else {
+            misses += 1
+            if masks.count >= capacity, let oldest = masks.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                masks.removeValue(forKey: oldest.key)
+            }
+            mask = Self.render(key, lastUse: useCounter)
+            masks[key] = mask
+        }
+        return (mask, Int(wholeX) + mask.offsetX, Int(wholeY) + mask.offsetY)
+    }
+
+    private static func render(_ key: Key, lastUse: Int) -> Mask {
+        let local = AffineTransform(a: key.a, b: key.b, c: key.c, d: key.d, tx: key.fx, ty: key.fy)
+        let extent: Rect
+        switch key.shape {
+        case .roundedRect(let width, let height, _):
+            extent = Rect(x: 0, y: 0, width: width, height: height)
+        case .circleStroke(let radius, let lineWidth):
+            let reach = radius + lineWidth / 2
+            extent = Rect(x: -reach, y: -reach, width: 2 * reach, height: 2 * reach)
+        }
+        let device = PixelRect(covering: local.apply(to: extent.insetBy(dx: -1, dy: -1)))
+        let surface = Surface(width: max(1, device.width), height: max(1, device.height), format: .a8)
+        let cr = cairo_create(surface.handle)!
+        var matrix = cairo_matrix_t(xx: key.a, yx: key.b, xy: key.c, yy: key.d,
+                                    x0: key.fx - Double(device.x), y0: key.fy - Double(device.y))
+        cairo_set_matrix(cr, &matrix)
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        switch key.shape {
+        case .roundedRect(let width, let height, let radius):
+            Canvas.appendRoundedRect(cr, Rect(x: 0, y: 0, width: width, height: height), radius: radius)
+            cairo_fill(cr)
+        case .circleStroke(let radius, let lineWidth):
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, 0, 0, radius, 0, 2 * Double.pi)
+            cairo_set_line_width(cr, lineWidth)
+            cairo_stroke(cr)
+        }
+        cairo_destroy(cr)
+        surface.markDirty()
+        return Mask(surface: surface, offsetX: device.x, offsetY: device.y, lastUse: lastUse)
+    }
+}

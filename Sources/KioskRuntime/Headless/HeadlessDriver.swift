@@ -1,0 +1,188 @@
+import KioskCompositor
+import KioskGraphics
+import KioskUI
+
+/// Drives a headless screen the way a finger and a keyboard would, on the virtual clock: taps,
+/// long presses, drags and typing become input events, and time advances frame by frame with the
+/// screen's timers firing when due. What tests and scripted snapshots use.
+public final class HeadlessDriver {
+    public let display: HeadlessDisplay
+    public var screen: Screen { display.screen }
+    public var compositor: Compositor { display.compositor }
+    public var clock: VirtualClock { display.clock }
+    /// The on-screen keyboard, shown when a text input takes focus without a hardware keyboard.
+    public let keyboard: OnScreenKeyboard
+
+    private var nextTouchID = 1
+
+    /// The content goes inside a layer host (modals and the keyboard go above it); the animator
+    /// steps in the compositor's `willPaint`.
+    public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View,
+                rotation: Rotation = .none, keyboardLayout: KeyboardLayout? = nil) {
+        display = HeadlessDisplay(size: size, scale: scale, environment: environment,
+                                  rootView: LayerHostView(content: rootView), rotation: rotation)
+        keyboard = OnScreenKeyboard(layout: keyboardLayout ?? KeyboardLayout.forLocale(environment.locale))
+        keyboard.attach(to: display.screen)
+        let screen = display.screen
+        let previous = display.compositor.willPaint
+        display.compositor.willPaint = { time in
+            previous?(time)
+            screen.animator.step(to: time)
+        }
+        screen.currentTime = display.clock.now
+    }
+
+    /// Called after every frame the driver presents (tests check each frame with it).
+    public var afterEachFrame: (() -> Void)?
+
+    /// Frames presented so far.
+    public var frameCount: Int { compositor.frameCount }
+    public var lastDamage: Region { compositor.lastDamage }
+
+    // MARK: Time
+
+    /// Moves the virtual clock forward by `seconds`: frames are produced at each refresh while one
+    /// is wanted, and screen timers fire at their times. Returns the frames presented.
+    @discardableResult
+    public func advance(by seconds: Double) throws -> Int {
+        let end = clock.now + seconds
+        var frames = 0
+        screen.currentTime = clock.now
+        while true {
+            var frameDue: Double?
+            if compositor.needsFrame {
+                var due = clock.nextPresentationTime
+                if due <= clock.now + 1e-9 { due += clock.refreshInterval }
+                frameDue = due
+            }
+            var next = min(end, frameDue ?? end)
+            if let wake = screen.nextWakeUpTime { next = min(next, max(wake, clock.now)) }
+            clock.advance(to: next)
+            screen.currentTime = clock.now
+            if let frameDue, next == frameDue, compositor.needsFrame {
+                if try compositor.renderFrame(at: clock.now) {
+                    frames += 1
+                    afterEachFrame?()
+                }
+            }
+            if clock.now >= end { break }
+        }
+        return frames
+    }
+
+    /// Advances until no frame is wanted and no timer is pending (at most `limit` seconds).
+    @discardableResult
+    public func settle(limit: Double = 10) throws -> Int {
+        var frames = 0, waited = 0.0
+        while (compositor.needsFrame || screen.nextWakeUpTime != nil) && waited < limit {
+            frames += try advance(by: clock.refreshInterval)
+            waited += clock.refreshInterval
+        }
+        return frames
+    }
+
+    // MARK: Touch
+
+    /// Puts a finger down at a point (screen points); returns its id for `move` and `lift`.
+    @discardableResult
+    public func touchDown(at point: Point) -> Int {
+        let id = nextTouchID
+        nextTouchID += 1
+        send(id, .began, point)
+        return id
+    }
+
+    public func touchMove(_ id: Int, to point: Point) { send(id, .moved, point) }
+    public func touchUp(_ id: Int, at point: Point) { send(id, .ended, point) }
+    public func touchCancel(_ id: Int, at point: Point) { send(id, .cancelled, point) }
+
+    private func send(_ id: Int, _ phase: TouchPhase, _ point: Point) {
+        screen.dispatch(.touch(TouchSample(id: id, phase: phase, location: point, timestamp: clock.now)))
+    }
+
+    /// Taps a point: down, 50 ms, up, then lets animations and timers run out.
+    public func tap(at point: Point) throws {
+        let id = touchDown(at: point)
+        try advance(by: 0.05)
+        touchUp(id, at: point)
+        try settle()
+    }
+
+    /// Taps the centre of the view with this id.
+    public func tap(id: String) throws {
+        try tap(at: try center(of: id))
+    }
+
+    public func longPress(id: String, duration: Double = 0.8) throws {
+        let point = try center(of: id)
+        let touch = touchDown(at: point)
+        try advance(by: duration)
+        touchUp(touch, at: point)
+        try settle()
+    }
+
+    /// Drags from one point to another in straight steps at the refresh rate over `duration`.
+    public func drag(from start: Point, to end: Point, duration: Double = 0.3, release: Bool = true) throws {
+        let id = touchDown(at: start)
+        let steps = max(1, Int((duration / clock.refreshInterval).rounded()))
+        for step in 1...steps {
+            try advance(by: duration / Double(steps))
+            let t = Double(step) / Double(steps)
+            touchMove(id, to: Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))
+        }
+        if release { touchUp(id, at: end) }
+    }
+
+    /// The centre of a view, in screen points.
+    public func center(of id: String) throws -> Point {
+        guard let view = screen.view(withID: id) else { throw DriverError(description: "no view with id \"\(id)\" on screen") }
+        return frameOnScreen(of: view).center
+    }
+
+    /// A view's bounds on screen, in points.
+    public func frameOnScreen(of view: View) -> Rect {
+        let pixels = view.transformToScreen.apply(to: view.bounds)
+        let scale = screen.scale
+        return Rect(x: pixels.minX / scale, y: pixels.minY / scale, width: pixels.width / scale, height: pixels.height / scale)
+    }
+
+    // MARK: Keys
+
+    /// Types text: through the on-screen keyboard's keys when it is shown, else as key events.
+    /// "\n" presses return.
+    public func type(_ text: String) throws {
+        for character in text {
+            if keyboard.isShown {
+                let key: Key = character == "\n" ? .returnKey : .text(String(character))
+                for point in try keyboard.tapPoints(for: key) { try tap(at: point) }
+            } else {
+                try press(key: character == "\n" ? .returnKey : .text(String(character)))
+            }
+        }
+    }
+
+    public func press(key: Key) throws {
+        screen.dispatch(.key(KeyEvent(key: key, isDown: true, timestamp: clock.now)))
+        screen.dispatch(.key(KeyEvent(key: key, isDown: false, timestamp: clock.now)))
+        try settle()
+    }
+
+    public func setHardwareKeyboard(present: Bool) throws {
+        screen.dispatch(.hardwareKeyboardPresent(present))
+        try settle()
+    }
+
+    // MARK: Output
+
+    public func snapshot() throws -> Surface {
+        try display.snapshot()
+    }
+
+    public func accessibilityTree() -> String {
+        screen.accessibilityTreeDescription()
+    }
+}
+
+public struct DriverError: Error, CustomStringConvertible {
+    public let description: String
+}

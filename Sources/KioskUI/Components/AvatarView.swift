@@ -1,0 +1,70 @@
+import KioskGraphics
+
+/// Told when a user's avatar is tapped.
+public protocol AvatarViewDelegate: AnyObject {
+    func avatarView(_ avatar: AvatarView, didSelectUser userID: String)
+}
+
+/// A user's picture clipped to a circle with the username in caption1 4 points below — the
+/// seed's UserAvatarView. A tap tells the delegate (held weakly) and `onTap` the user id.
+open class AvatarView: View {
+    public let imageView = ImageView(symbol: .personCircleFill, tint: Color(.systemGray))
+    public let usernameLabel = Label("", style: .caption1, color: .label)
+
+    public var userID: String
+    public weak var delegate: AvatarViewDelegate?
+    public var onTap: ((String) -> Void)?
+
+    public var username: String {
+        get { usernameLabel.text }
+        set { usernameLabel.text = newValue }
+    }
+
+    public var image: Surface? {
+        get { imageView.image }
+        set { imageView.image = newValue }
+    }
+
+    static let spacing = 4.0
+    static let defaultImageSide = 64.0
+
+    public init(userID: String = "", username: String = "", image: Surface? = nil) {
+        self.userID = userID
+        super.init()
+        imageView.isCircular = true
+        imageView.contentMode = .fill
+        imageView.image = image
+        usernameLabel.textAlignment = .center
+        usernameLabel.numberOfLines = 1
+        addSubview(imageView)
+        addSubview(usernameLabel)
+        self.username = username
+        addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.tapped() })
+    }
+
+    private func tapped() {
+        delegate?.avatarView(self, didSelectUser: userID)
+        onTap?(userID)
+    }
+
+    open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        let label = usernameLabel.measure(ProposedSize(width: nil, height: nil))
+        let side = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? Self.defaultImageSide
+        return Size(width: max(side, label.width), height: side + Self.spacing + label.height)
+    }
+
+    open override func layout() {
+        let label = usernameLabel.measure(ProposedSize(width: bounds.width, height: nil))
+        let side = max(0, min(bounds.width, bounds.height - Self.spacing - label.height))
+        imageView.frame = Rect(x: ((bounds.width - side) / 2).rounded(), y: 0, width: side, height: side)
+        usernameLabel.frame = Rect(x: 0, y: side + Self.spacing, width: bounds.width, height: label.height)
+    }
+
+    open override var defaultIsAccessibilityElement: Bool { true }
+    open override var defaultAccessibilityLabel: String? { username.isEmpty ? nil : username }
+    open override var defaultAccessibilityTraits: AccessibilityTraits { [.button, .image] }
+    open override func accessibilityActivate() -> Bool {
+        tapped()
+        return true
+    }
+}

@@ -1,0 +1,54 @@
+import KioskGraphics
+
+/// The screen's top-level container: the panel's content fills it, and modal layers (alerts, the
+/// on-screen keyboard) sit above the content in the order they were shown.
+open class LayerHostView: View {
+    public private(set) var content: View
+
+    public init(content: View) {
+        self.content = content
+        super.init()
+        addSubview(content)
+    }
+
+    public func setContent(_ newContent: View) {
+        guard newContent !== content else { return }
+        content.removeFromSuperview()
+        content = newContent
+        insertSubview(newContent, at: 0)
+    }
+
+    /// Adds a layer on top; `placement` decides its frame from the host's bounds at each layout.
+    public func addLayer(_ layer: View, placement: @escaping (Rect) -> Rect = { $0 }) {
+        placements[ObjectIdentifier(layer)] = placement
+        addSubview(layer)
+        layer.frame = placement(bounds)
+    }
+
+    public func removeLayer(_ layer: View) {
+        placements[ObjectIdentifier(layer)] = nil
+        layer.removeFromSuperview()
+    }
+
+    private var placements: [ObjectIdentifier: (Rect) -> Rect] = [:]
+
+    open override func layout() {
+        content.frame = bounds
+        for layer in subviews.dropFirst() {
+            if let placement = placements[ObjectIdentifier(layer)] { layer.frame = placement(bounds) }
+        }
+    }
+}
+
+extension Screen {
+    /// The layer host at the root, installed around the current root view the first time it is
+    /// asked for (runtimes install it up front, so that presenting a modal repaints only the modal).
+    public var layerHost: LayerHostView {
+        if let host = rootView as? LayerHostView { return host }
+        let content = rootView
+        rootView = View()
+        let host = LayerHostView(content: content)
+        rootView = host
+        return host
+    }
+}

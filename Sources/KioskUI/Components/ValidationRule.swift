@@ -1,0 +1,39 @@
+import Foundation
+
+/// A condition a text field's text must meet; the first rule that fails gives the error message.
+public enum ValidationRule: Hashable, Sendable {
+    case required
+    case minLength(Int)
+    case maxLength(Int)
+    /// The whole text matches this regular expression.
+    case pattern(String)
+    /// The text is a number in this range.
+    case range(ClosedRange<Double>)
+
+    /// The message shown when the rule fails, or nil when `text` passes.
+    public func failure(for text: String) -> String? {
+        switch self {
+        case .required:
+            return text.trimmingCharacters(in: .whitespaces).isEmpty ? "Required" : nil
+        case .minLength(let count):
+            return !text.isEmpty && text.count < count ? "At least \(count) characters" : nil
+        case .maxLength(let count):
+            return text.count > count ? "At most \(count) characters" : nil
+        case .pattern(let pattern):
+            guard !text.isEmpty else { return nil }
+            guard let expression = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return "Invalid format" }
+            let whole = NSRange(text.startIndex..., in: text)
+            return expression.firstMatch(in: text, range: whole) == nil ? "Invalid format" : nil
+        case .range(let range):
+            guard !text.isEmpty else { return nil }
+            guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), range.contains(number) else {
+                return "Between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))"
+            }
+            return nil
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
