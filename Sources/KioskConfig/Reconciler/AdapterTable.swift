@@ -20,11 +20,9 @@ public struct AdapterTable {
         var table = AdapterTable()
         let adapters: [any ComponentAdapter] = [
             StackAdapter(), OverlayAdapter(), SpacerAdapter(), LabelAdapter(), ImageAdapter(), CardAdapter(),
-            ProgressAdapter(), MarkedSliderAdapter(),
-            PendingComponentAdapter.button, PendingComponentAdapter.tappableCard, PendingComponentAdapter.slider,
-            PendingComponentAdapter.toggle, PendingComponentAdapter.textField, PendingComponentAdapter.underlinedTextField,
-            PendingComponentAdapter.textView, PendingComponentAdapter.keyboard, PendingComponentAdapter.avatar,
-            PendingComponentAdapter.grid, PendingComponentAdapter.scroll,
+            ProgressAdapter(), MarkedSliderAdapter(), ButtonAdapter(), TappableCardAdapter(), SliderAdapter(),
+            SwitchAdapter(), AvatarAdapter(), GridAdapter(), ScrollAdapter(),
+            TextFieldAdapter(), TextFieldAdapter(underlined: true), TextViewAdapter(), KeyboardAdapter(),
         ]
         for adapter in adapters { table.adapters[adapter.type] = adapter }
         return table

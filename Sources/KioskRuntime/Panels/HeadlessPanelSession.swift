@@ -10,17 +10,24 @@ import KioskUI
 public final class HeadlessPanelSession {
     public static let defaultSize = Size(width: 800, height: 480)
 
-    public let display: HeadlessDisplay
+    public let driver: HeadlessDriver
+    public var display: HeadlessDisplay { driver.display }
     public let host: PanelHost
 
     public init(config: KioskConfigSpec, configPath: String, size: Size? = nil, appearance: Appearance? = nil,
                 adapters: AdapterTable = .standard) {
         var config = config
         if let appearance { config.theme.appearance = appearance }
-        display = HeadlessDisplay(size: size ?? config.display.size ?? Self.defaultSize, scale: config.display.scale)
+        driver = HeadlessDriver(size: size ?? config.display.size ?? Self.defaultSize, scale: config.display.scale,
+                                environment: Environment(appearance: config.theme.appearance, locale: config.theme.locale),
+                                rootView: View())
         let directory = URL(fileURLWithPath: configPath).deletingLastPathComponent().path
-        host = PanelHost(screen: display.screen, config: config, adapters: adapters, baseDirectory: directory)
-        display.compositor.willPaint = { [weak host] time in host?.step(at: time) }
+        host = PanelHost(screen: driver.screen, config: config, adapters: adapters, baseDirectory: directory)
+        let previous = driver.compositor.willPaint
+        driver.compositor.willPaint = { [weak host] time in
+            previous?(time)
+            host?.step(at: time)
+        }
         host.start()
     }
 
@@ -38,39 +45,17 @@ public final class HeadlessPanelSession {
     /// The screen after every pending frame (transitions included) has been made.
     public func snapshot() throws -> Surface {
         try renderUntilIdle()
-        return try display.snapshot()
+        return try driver.snapshot()
     }
 
-    /// Makes frames at the virtual refresh rate until nothing is pending (at most `maxFrames` vblanks).
-    public func renderUntilIdle(maxFrames: Int = 10_000) throws {
-        var vblanks = 0
-        while display.compositor.needsFrame && vblanks < maxFrames {
-            display.clock.advance(to: nextVblank)
-            try display.compositor.renderFrame(at: display.clock.now)
-            vblanks += 1
-        }
+    /// Makes frames, runs animations and fires timers until nothing is pending.
+    public func renderUntilIdle() throws {
+        try driver.settle()
     }
 
-    /// Moves the virtual clock forward by `seconds`, making every frame that falls due.
+    /// Moves the virtual clock forward by `seconds`, making every frame and firing every timer that falls due.
     public func advance(by seconds: Double) throws {
-        let end = display.clock.now + seconds
-        while display.clock.now < end {
-            if display.compositor.needsFrame {
-                display.clock.advance(to: min(nextVblank, end))
-                try display.compositor.renderFrame(at: display.clock.now)
-            } else {
-                display.clock.advance(to: end)
-            }
-        }
-    }
-
-    /// The next vblank strictly after now. `VirtualClock.nextPresentationTime` divides the time by the
-    /// interval, and at some multiples (31/60 s) rounding lands just below the vblank already reached,
-    /// which would return the current time again and stop the clock.
-    private var nextVblank: Double {
-        let clock = display.clock
-        let next = clock.nextPresentationTime
-        return next - clock.now < clock.refreshInterval / 2 ? next + clock.refreshInterval : next
+        try driver.advance(by: seconds)
     }
 }
 

@@ -22,7 +22,7 @@ public final class PanelHost {
     public var onEmit: ((EmittedEvent) -> Void)?
     /// Alerts asked for and not yet answered, the newest last.
     public internal(set) var pendingAlerts: [AlertRequest] = []
-    /// Set by the alert component to present alerts; until then alerts are only recorded.
+    /// Presents alerts (KioskUI's `Alert` unless replaced; nil records them only).
     public var presentAlert: ((AlertRequest) -> Void)?
     /// Messages for the log: reload results, actions that could not run.
     public var log: (String) -> Void = { _ in }
@@ -45,7 +45,18 @@ public final class PanelHost {
             self?.handle(event: event, from: node, value: value)
         }
         screen.environment = environment(appearance: config.theme.appearance)
-        screen.rootView = container
+        // Panels are the content of the screen's layer host; alerts and the keyboard go above them.
+        screen.layerHost.setContent(container)
+        presentAlert = { [weak self] request in self?.presentWithAlertComponent(request) }
+    }
+
+    /// The default presenter: KioskUI's `Alert` above the panel; each button answers through
+    /// `respondToAlert(buttonIndex:)`.
+    private func presentWithAlertComponent(_ request: AlertRequest) {
+        let actions = request.buttons.enumerated().map { index, button in
+            Alert.Action(title: button.title) { [weak self] in self?.respondToAlert(buttonIndex: index) }
+        }
+        Alert(title: request.title, message: request.message ?? "", actions: actions).present(on: screen)
     }
 
     /// Shows the start panel and runs its `on_show`.

@@ -91,15 +91,52 @@ struct PanelAdapterTests {
     }
 
     @Test func missingComponentsAreLabelledPlaceholders() throws {
-        let node = reconciler.make(try widget("{type: button, id: pay, title: Pay}"))
-        let placeholder = try #require(node.view as? PlaceholderView)
-        #expect(!node.adapter.isAvailable)
-        #expect(placeholder.caption.text == "[button: Pay] not in this build")
-        #expect(Set(AdapterTable.standard.unavailableTypes) == ["button", "tappable_card", "slider", "switch", "text_field",
-                                                               "underlined_text_field", "text_view", "keyboard", "avatar",
-                                                               "grid", "scroll"])
-        let grid = reconciler.make(try widget("{type: grid, children: [{type: label, text: a}, {type: label, text: b}]}"))
-        #expect((grid.view as? PlaceholderView)?.content.subviews.count == 2, "a container placeholder still shows its children")
+        #expect(AdapterTable.standard.unavailableTypes.isEmpty, "every standard component has its class")
+        let box = PendingComponentAdapter(type: "box", captionProperty: "title", acceptsChildren: true)
+        var table = AdapterTable.standard
+        table.register(box, schema: ComponentSchema(type: "box", doc: "A box.", properties: [
+            PropertySchema("title", .text, default: .text(.literal("")), doc: "Title.")], acceptsChildren: true))
+        let config = try #require(ConfigLoader(registry: table.registry)
+            .load(text: "panels: {home: {root: {type: box, title: Hi, children: [{type: label, text: a}, {type: label, text: b}]}}}").value)
+        let boxNode = Reconciler(adapters: table, resolver: reconciler.resolver).make(config.panels[0].root)
+        #expect(!boxNode.adapter.isAvailable)
+        let boxView = try #require(boxNode.view as? PlaceholderView)
+        #expect(boxView.caption.text == "[box: Hi] not in this build")
+        #expect(boxView.content.subviews.count == 2, "a container placeholder still shows its children")
+    }
+
+    @Test func controlsGetTheirClassesAndReportEvents() throws {
+        var events: [(String?, String, PropertyValue?)] = []
+        reconciler.onEvent = { node, event, value in events.append((node.id, event, value)) }
+        let node = reconciler.make(try widget("""
+        type: scroll
+        children:
+          - {type: button, id: pay, title: Pay, background: system_green}
+          - {type: switch, id: toggle, on: true}
+          - {type: slider, id: level, value: 0.3, min: 0, max: 2}
+          - {type: text_field, id: name, text: Ana, validate: {required: true}, error_message: Needed}
+          - {type: grid, columns: 3, children: [{type: tappable_card, id: card, title: Kitchen}, {type: avatar, id: me, user_id: u1}]}
+        """))
+        let scroll = try #require(node.view as? StackedScrollView)
+        #expect(scroll.stack.superview === scroll.contentView)
+        let children = scroll.stack.subviews
+        #expect(children.count == 5, "children stack inside the scroll's content view")
+        let button = try #require(children[0] as? Button)
+        #expect(button.title == "Pay" && button.tintColor == .systemGreen)
+        #expect((children[1] as? Switch)?.isOn == true)
+        let slider = try #require(children[2] as? Slider)
+        #expect(slider.value == 0.3 && slider.maximumValue == 2)
+        let field = try #require(children[3] as? TextField)
+        #expect(field.text == "Ana" && field.validationRules == [.required] && field.errorMessage == "Needed")
+        let grid = try #require(children[4] as? GridView)
+        #expect(grid.columns == 3 && grid.subviews.first is TappableCard && grid.subviews.last is AvatarView)
+
+        button.sendActions(for: .touchUpInside)
+        slider.sendActions(for: .valueChanged)
+        (grid.subviews.last as? AvatarView)?.onTap?("u1")
+        #expect(events.map(\.1) == ["tap", "change", "tap"])
+        #expect(events.map(\.0) == ["pay", "level", "me"])
+        #expect(events[1].2 == .number(0.3) && events[2].2 == .string("u1"))
     }
 
     @Test func customComponentsRegisterAdapterAndSchema() throws {

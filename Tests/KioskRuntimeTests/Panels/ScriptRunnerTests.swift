@@ -69,12 +69,24 @@ struct ScriptRunnerTests {
     }
 
     @Test func inputStepsFailClearlyWithoutInputDelivery() throws {
-        let lines = run(try runner("""
+        let runner = try runner("""
           - tap: go
           - type: hello
           - drag: {from: [10, 10], to: [100, 10]}
-        """))
+        """)
+        runner.input = UnavailableScriptInput()
+        let lines = run(runner)
         #expect(lines.prefix(3).allSatisfy { $0.hasPrefix("FAIL") && $0.hasSuffix("touch input not available in this build") })
+    }
+
+    @Test func tapsReachControlsThroughScreenDispatch() throws {
+        let lines = run(try runner("""
+          - tap: go
+          - wait: 0.5s
+          - expect: {panel: second}
+          - expect: {emitted: arrived, value: 2}
+        """))
+        #expect(lines.last == "4 passed, 0 failed", "\(lines)")
     }
 
     @Test func snapshotsAreComparedWithGoldens() throws {

@@ -1,8 +1,8 @@
 import KioskGraphics
 import KioskUI
 
-/// `image`: an `ImageView` showing a PNG. Symbols need an icon font that KioskGraphics does not
-/// load yet; a `symbol` without a `source` shows nothing (the tint and geometry still apply).
+/// `image`: an `ImageView` showing a PNG, or one of the built-in `Symbol`s (an unknown symbol name
+/// shows nothing).
 public struct ImageAdapter: ComponentAdapter {
     public let type = "image"
     public init() {}
@@ -16,6 +16,7 @@ public struct ImageAdapter: ComponentAdapter {
         changes.ifChanged("source") { source in
             imageView.image = source?.string.flatMap { try? Surface(contentsOfPNG: context.path($0)) }
         }
+        changes.ifChanged("symbol") { assignIfDifferent(imageView, \.symbol, $0?.string.flatMap(Symbol.init(rawValue:))) }
         changes.ifChanged("content_mode") {
             assignIfDifferent(imageView, \.contentMode, ContentMode(rawValue: $0?.string ?? "") ?? .fit)
         }

@@ -1,15 +1,22 @@
 import KioskGraphics
 import KioskUI
 
-/// `marked_slider`: a `MarkedSlider`. It draws and reports its value; dragging it arrives with
-/// the control version of the class, after which `on_change`/`on_commit` are wired through
-/// `Control.addAction(for:)` in `make` (see PanelHost.handle(event:from:value:)).
+/// `marked_slider`: a `MarkedSlider` that snaps to its ticks; `on_change` while dragging, `on_commit`
+/// when the finger lifts.
 public struct MarkedSliderAdapter: ComponentAdapter {
     public let type = "marked_slider"
     public init() {}
 
     public func make(_ widget: WidgetSpec, context: AdapterContext) -> View {
-        MarkedSlider()
+        let slider = MarkedSlider()
+        let events = context.events
+        _ = slider.addAction(for: .valueChanged) { control in
+            events.send("change", value: .number((control as? MarkedSlider)?.value ?? 0))
+        }
+        _ = slider.addAction(for: .primaryAction) { control in
+            events.send("commit", value: .number((control as? MarkedSlider)?.value ?? 0))
+        }
+        return slider
     }
 
     public func update(_ view: View, changes: PropertyChanges, context: AdapterContext) {
@@ -20,6 +27,7 @@ public struct MarkedSliderAdapter: ComponentAdapter {
         changes.ifChanged("step") { assignIfDifferent(slider, \.step, $0?.number ?? 1) }
         changes.ifChanged("value") { assignIfDifferent(slider, \.value, $0?.number ?? slider.minimumValue) }
         changes.ifChanged("active_color") { assignIfDifferent(slider, \.activeColor, $0?.color ?? .systemBlue) }
+        changes.ifChanged("enabled") { assignIfDifferent(slider, \.isEnabled, $0?.bool ?? true) }
         changes.ifChanged("inactive_color") {
             assignIfDifferent(slider, \.inactiveColor, $0?.color ?? Color(.systemGray).withAlphaComponent(0.3))
         }

@@ -79,10 +79,10 @@ public final class PanelScriptRunner {
             try touch(along: path, holding: Self.moveInterval)
         case .type(let text):
             try requireInput()
-            for character in text { try press(.text(String(character))) }
+            try session.driver.type(text)
         case .key(let key):
             try requireInput()
-            try press(key)
+            try session.driver.press(key: key)
         case .wait(let seconds):
             try session.advance(by: seconds)
         case .expect(let expectation):
@@ -123,12 +123,6 @@ public final class PanelScriptRunner {
             try session.advance(by: interval)
         }
         input.deliver(.touch(TouchSample(id: 0, phase: .ended, location: path[path.count - 1], timestamp: now)))
-        try session.renderUntilIdle()
-    }
-
-    private func press(_ key: Key) throws {
-        input.deliver(.key(KeyEvent(key: key, isDown: true, timestamp: now)))
-        input.deliver(.key(KeyEvent(key: key, isDown: false, timestamp: now)))
         try session.renderUntilIdle()
     }
 

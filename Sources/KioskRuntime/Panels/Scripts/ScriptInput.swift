@@ -8,11 +8,8 @@ public protocol ScriptInput: AnyObject {
     func deliver(_ event: InputEvent)
 }
 
-/// Delivers script input to a screen's views through the screen's event dispatch.
-///
-/// This build's `Screen` has no event dispatch yet, so the input is unavailable and input steps
-/// fail with "touch input not available in this build". Once `Screen.dispatch(_:)` exists, set
-/// `isAvailable` to true and forward in `deliver`: `screen?.dispatch(event)`.
+/// Delivers script input to a screen's views through `Screen.dispatch(_:)`, the path libinput's
+/// events take on a device.
 public final class ScreenScriptInput: ScriptInput {
     public weak var screen: Screen?
 
@@ -20,7 +17,16 @@ public final class ScreenScriptInput: ScriptInput {
         self.screen = screen
     }
 
-    public var isAvailable: Bool { false }
+    public var isAvailable: Bool { screen != nil }
 
+    public func deliver(_ event: InputEvent) {
+        screen?.dispatch(event)
+    }
+}
+
+/// For builds or tests without input delivery: input steps fail, saying so.
+public final class UnavailableScriptInput: ScriptInput {
+    public init() {}
+    public var isAvailable: Bool { false }
     public func deliver(_ event: InputEvent) {}
 }
