@@ -6,6 +6,7 @@ usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--size WxH] [--o
        kiosk check FILE
        kiosk components
        kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
+       kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
        kiosk test SCRIPT.yaml... [--update]
 """
 
@@ -20,7 +21,7 @@ do {
     case "components":
         ConfigCommands.components()
     case "snapshot":
-        try SnapshotCommand.run(Arguments(arguments, flagNames: ["accessibility"]))
+        try SnapshotCommand.run(Arguments(arguments, flagNames: ["accessibility", "gallery"]))
     case "test":
         exit(try TestCommand.run(Arguments(arguments, flagNames: ["update"])))
     case "help", "--help", "-h":

@@ -42,4 +42,11 @@ struct GoldenTests {
                                       rootView: ReferenceDashboard().root)
         try GoldenImage.assertMatches(try display.snapshot(), named: "dashboard-\(appearance.rawValue)")
     }
+
+    @Test(arguments: Appearance.allCases)
+    func gallery(appearance: Appearance) throws {
+        let display = HeadlessDisplay(size: ComponentGallery.size, environment: Environment(appearance: appearance),
+                                      rootView: ComponentGallery().root)
+        try GoldenImage.assertMatches(try display.snapshot(), named: "gallery-\(appearance.rawValue)")
+    }
 }

@@ -98,6 +98,15 @@ public final class Canvas {
         cairo_clip(cr)
     }
 
+    /// Clips to the union of rectangles (user space).
+    public func clip(toUnionOf rects: [Rect]) {
+        cairo_new_path(cr)
+        for rect in rects where !rect.isEmpty {
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        }
+        cairo_clip(cr)
+    }
+
     /// Leaves out of the clip a rectangle (user space): paint that will be fully covered next.
     public func clip(excluding inner: Rect, within outer: Rect) {
         cairo_new_path(cr)
@@ -305,6 +314,27 @@ public final class Canvas {
                 return
             }
         }
+        if transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
+            && isPixelAligned(rect) && r == r.rounded() {
+            // On whole pixels, everything but the four corners is plain fill; only the corners
+            // need the shape's coverage.
+            setSource(color)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.minX + r, rect.minY, rect.width - 2 * r, rect.height)
+            cairo_rectangle(cr, rect.minX, rect.minY + r, r, rect.height - 2 * r)
+            cairo_rectangle(cr, rect.maxX - r, rect.minY + r, r, rect.height - 2 * r)
+            cairo_fill(cr)
+            guard r > 0 else { return }
+            cairo_save(cr)
+            clip(toUnionOf: [Rect(x: rect.minX, y: rect.minY, width: r, height: r),
+                             Rect(x: rect.maxX - r, y: rect.minY, width: r, height: r),
+                             Rect(x: rect.minX, y: rect.maxY - r, width: r, height: r),
+                             Rect(x: rect.maxX - r, y: rect.maxY - r, width: r, height: r)])
+            paintCachedShape(.roundedRect(width: rect.width, height: rect.height, radius: r),
+                             at: Point(x: rect.minX, y: rect.minY), color: color)
+            cairo_restore(cr)
+            return
+        }
         paintCachedShape(.roundedRect(width: rect.width, height: rect.height, radius: r),
                          at: Point(x: rect.minX, y: rect.minY), color: color)
     }
@@ -389,9 +419,16 @@ public final class Canvas {
         if coveredByShape && currentTransform.isAxisAligned && isPixelAligned(rect) {
             // Inside the shape minus its corners (and one point of antialiasing) the shape covers all.
             // Only on whole pixels: a fractional clip would itself be antialiased.
+            // Four strips around the inside: compositing through a few plain rectangles is far
+            // cheaper than through a clip with holes.
             let r = min(radius, rect.width / 2, rect.height / 2) + 1
-            clip(excluding: rect.insetBy(dx: r, dy: 1), within: maskRect)
-            clip(excluding: rect.insetBy(dx: 1, dy: r), within: maskRect)
+            let topEnd = rect.minY + r, bottomStart = rect.maxY - r
+            clip(toUnionOf: [
+                Rect(x: maskRect.minX, y: maskRect.minY, width: maskRect.width, height: topEnd - maskRect.minY),
+                Rect(x: maskRect.minX, y: bottomStart, width: maskRect.width, height: maskRect.maxY - bottomStart),
+                Rect(x: maskRect.minX, y: topEnd, width: rect.minX + 1 - maskRect.minX, height: bottomStart - topEnd),
+                Rect(x: rect.maxX - 1, y: topEnd, width: maskRect.maxX - rect.maxX + 1, height: bottomStart - topEnd),
+            ])
         }
         var color = shadow.color
         color.alpha *= shadow.opacity

@@ -2,16 +2,18 @@ import KioskConfig
 import KioskGraphics
 import KioskUI
 
-/// `kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]`:
-/// renders a config's panel headless (the reference dashboard when no file is given) and writes the frame.
+/// `kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility] [--gallery]`:
+/// renders a config's panel headless (without a file: the reference dashboard, or with `--gallery`
+/// every component) and writes the frame.
 public enum SnapshotCommand {
     public static func run(_ arguments: Arguments, adapters: AdapterTable = .standard) throws {
         guard let path = arguments.value("out") else { throw UsageError("snapshot needs --out FILE.png") }
         let appearance = try arguments.appearance()
         guard let configPath = arguments.positional.first else {
             let size = try arguments.size("size") ?? ReferenceDashboard.size
+            let root = arguments.flag("gallery") ? ComponentGallery().root : ReferenceDashboard().root
             let display = HeadlessDisplay(size: size, environment: Environment(appearance: appearance ?? .light),
-                                          rootView: ReferenceDashboard().root)
+                                          rootView: root)
             try display.snapshot().writePNG(to: path)
             print("wrote \(path) (\(Int(size.width))x\(Int(size.height)), \((appearance ?? .light).rawValue))")
             return

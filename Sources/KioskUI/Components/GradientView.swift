@@ -19,10 +19,33 @@ open class GradientView: View {
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let environment = self.environment
-        canvas.beginPath()
-        canvas.addRect(bounds)
-        canvas.fill(LinearGradient.vertical(in: bounds, from: environment.resolve(topColor), to: environment.resolve(bottomColor)))
+        let gradient = LinearGradient.vertical(in: Rect(size: bounds.size), from: environment.resolve(topColor),
+                                               to: environment.resolve(bottomColor))
+        let transform = canvas.currentTransform
+        let isWholePixels = transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
+            && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
+            && bounds.width == bounds.width.rounded() && bounds.height == bounds.height.rounded()
+        guard isWholePixels, gradient.stops.allSatisfy({ $0.color.isOpaque }) else {
+            canvas.beginPath()
+            canvas.addRect(bounds)
+            canvas.fill(LinearGradient.vertical(in: bounds, from: gradient.stops[0].color, to: gradient.stops[1].color))
+            return
+        }
+        // Computing a gradient costs several times a copy per pixel: render it once, then copy.
+        if cachedGradient?.gradient != gradient || cachedGradient?.picture.size != bounds.size {
+            let picture = Surface(width: Int(bounds.width), height: Int(bounds.height), format: .xrgb8888)
+            let pictureCanvas = Canvas(surface: picture)
+            pictureCanvas.beginPath()
+            pictureCanvas.addRect(Rect(size: bounds.size))
+            pictureCanvas.fill(gradient)
+            cachedGradient = (gradient, picture)
+        }
+        if let picture = cachedGradient?.picture {
+            canvas.draw(picture, in: bounds)
+        }
     }
+
+    private var cachedGradient: (gradient: LinearGradient, picture: Surface)?
 
     private func updateOpacity() {
         isOpaque = topColor.isOpaque && bottomColor.isOpaque
