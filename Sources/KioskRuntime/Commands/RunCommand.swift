@@ -34,6 +34,8 @@ public enum RunCommand {
         let session = try HeadlessPanelSession.load(path: configPath, size: try arguments.size("size"),
                                                     appearance: try arguments.appearance())
         let host = session.host
+        // The start panel's on_show ran while the session was made.
+        for event in host.emittedEvents { print(event.jsonLine) }
         host.onEmit = { event in print(event.jsonLine) }
         host.log = { message in FileHandle.standardError.write(Data("kiosk: \(message)\n".utf8)) }
         let path = arguments.value("out") ?? defaultFramePath()
