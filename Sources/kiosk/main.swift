@@ -2,8 +2,12 @@ import Foundation
 import KioskRuntime
 
 let usage = """
-usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--out FILE.png] [--once]
-       kiosk snapshot --out FILE.png [--size WxH] [--appearance light|dark]
+usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--size WxH] [--out FILE.png] [--once]
+       kiosk check FILE
+       kiosk components
+       kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
+       kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
+       kiosk test SCRIPT.yaml... [--update]
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -12,8 +16,14 @@ do {
     switch command {
     case "run":
         try RunCommand.run(Arguments(arguments, flagNames: ["once"]))
+    case "check":
+        exit(try ConfigCommands.check(Arguments(arguments)))
+    case "components":
+        ConfigCommands.components()
     case "snapshot":
-        try SnapshotCommand.run(Arguments(arguments, flagNames: ["gallery"]))
+        try SnapshotCommand.run(Arguments(arguments, flagNames: ["accessibility", "gallery"]))
+    case "test":
+        exit(try TestCommand.run(Arguments(arguments, flagNames: ["update"])))
     case "help", "--help", "-h":
         print(usage)
     default:
