@@ -99,8 +99,14 @@ open class Label: View {
         textLayout.setMaxLines(numberOfLines)
         textLayout.setWrap(wrap)
         textLayout.setEllipsize(ellipsize)
-        textLayout.setDirection(environment.layoutDirection == .rightToLeft ? .rightToLeft : .auto)
-        textLayout.setAlignment(textAlignment)
+        // The text decides its own reading order ("saved." stays "saved." in an Arabic UI); natural
+        // alignment follows the layout direction of the interface, as platform labels do.
+        textLayout.setDirection(.auto)
+        if textAlignment == .natural {
+            textLayout.setAlignment(environment.layoutDirection == .rightToLeft ? .right : .left)
+        } else {
+            textLayout.setAlignment(textAlignment)
+        }
         return textLayout
     }
 }
