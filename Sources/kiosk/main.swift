@@ -10,6 +10,8 @@ usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--size WxH] [--o
        kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
        kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
        kiosk test SCRIPT.yaml... [--update]
+       kiosk ctl [--socket PATH] set WIDGET.PROPERTY VALUE | get WIDGET.PROPERTY | goto PANEL | back | reload
+                 | screenshot FILE.png | alert TITLE [MESSAGE] | subscribe
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -26,6 +28,8 @@ do {
         try SnapshotCommand.run(Arguments(arguments, flagNames: ["accessibility", "gallery"]))
     case "test":
         exit(try TestCommand.run(Arguments(arguments, flagNames: ["update"])))
+    case "ctl":
+        exit(ControlClient.runCommandLine(arguments, environment: ProcessInfo.processInfo.environment))
     case "help", "--help", "-h":
         print(usage)
     default:

@@ -19,6 +19,30 @@ public enum CommonViewProperties {
         changes.ifChanged("clips") { assignIfDifferent(view, \.clipsToBounds, $0?.bool ?? false) }
         changes.ifChanged("opaque") { assignIfDifferent(view, \.isOpaque, $0?.bool ?? false) }
         changes.ifChanged("rasterize") { assignIfDifferent(view, \.rasterize, $0?.bool ?? false) }
+        changes.ifChanged("accessibility") { applyAccessibility($0?.record ?? [:], to: view) }
+    }
+
+    /// `accessibility: {label, hint, value, traits}`: what a screen reader or a test finds. Fields
+    /// not written keep the component's own defaults (a button is named by its title).
+    static func applyAccessibility(_ fields: [String: PropertyValue], to view: View) {
+        if let label = fields["label"]?.string { assignIfDifferent(view, \.accessibilityLabel, label) }
+        if let hint = fields["hint"]?.string { assignIfDifferent(view, \.accessibilityHint, hint) }
+        if let value = fields["value"]?.string { assignIfDifferent(view, \.accessibilityValue, value) }
+        if let names = fields["traits"]?.list {
+            var traits: AccessibilityTraits = []
+            for name in names.compactMap(\.string) {
+                switch name {
+                case "button": traits.insert(.button)
+                case "adjustable": traits.insert(.adjustable)
+                case "image": traits.insert(.image)
+                case "header": traits.insert(.header)
+                case "selected": traits.insert(.selected)
+                case "not_enabled": traits.insert(.notEnabled)
+                default: break
+                }
+            }
+            assignIfDifferent(view, \.accessibilityTraits, traits)
+        }
     }
 
     /// The live value of a common property, when the view has one.

@@ -106,3 +106,10 @@ public struct WidgetEvents {
         deliver(event, value)
     }
 }
+
+/// Sends `long_press` for a widget held down (`on_long_press` in YAML).
+public func addLongPress(to view: View, events: WidgetEvents) {
+    view.addGestureRecognizer(LongPressGestureRecognizer { recognizer in
+        if recognizer.state == .began { events.send("long_press") }
+    })
+}

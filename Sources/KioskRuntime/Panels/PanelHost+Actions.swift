@@ -14,6 +14,7 @@ extension PanelHost {
     }
 
     func handle(event: String, from node: WidgetNode, value: PropertyValue?) {
+        onWidgetEvent?(event, node.spec.id, value)
         run(node.spec.actions[event] ?? [], eventValue: value)
     }
 

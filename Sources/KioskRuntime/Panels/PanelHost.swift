@@ -20,6 +20,11 @@ public final class PanelHost {
     public internal(set) var emittedEvents: [EmittedEvent] = []
     /// Called for each `emit` (the control socket forwards them; headless prints them).
     public var onEmit: ((EmittedEvent) -> Void)?
+    /// Every event a widget reports (`tap`, `change`, `submit`, …) with its value, before its actions
+    /// run: the control socket's subscribers hear them.
+    public var onWidgetEvent: ((_ event: String, _ widgetID: String?, _ value: PropertyValue?) -> Void)?
+    /// The panel shown changed (from, to).
+    public var onPanelChange: ((_ from: String?, _ to: String) -> Void)?
     /// Alerts asked for and not yet answered, the newest last.
     public internal(set) var pendingAlerts: [AlertRequest] = []
     /// Presents alerts (KioskUI's `Alert` unless replaced; nil records them only).
@@ -87,7 +92,9 @@ public final class PanelHost {
         finishTransition()
         guard let entering = panelView(panelID) else { return }
         let leaving = container.subviews.last
+        let previous = leaving == nil ? nil : currentPanelID
         currentPanelID = panelID
+        onPanelChange?(previous, panelID)
         if let leaving, leaving !== entering, kind != .none {
             container.setSubviews([leaving, entering])
             transition = PanelTransition(kind: kind, incoming: entering, outgoing: leaving, forward: forward,

@@ -10,6 +10,7 @@ public struct AvatarAdapter: ComponentAdapter {
         let avatar = AvatarView()
         let events = context.events
         avatar.onTap = { userID in events.send("tap", value: .string(userID)) }
+        if widget.actions["long_press"] != nil { addLongPress(to: avatar, events: events) }
         return avatar
     }
 

@@ -10,6 +10,7 @@ public struct ButtonAdapter: ComponentAdapter {
         let button = Button()
         let events = context.events
         _ = button.addAction(for: .touchUpInside) { _ in events.send("tap") }
+        if widget.actions["long_press"] != nil { addLongPress(to: button, events: events) }
         return button
     }
 

@@ -10,6 +10,7 @@ public struct TappableCardAdapter: ComponentAdapter {
         let card = TappableCard()
         let events = context.events
         _ = card.addAction(for: .touchUpInside) { _ in events.send("tap") }
+        if widget.actions["long_press"] != nil { addLongPress(to: card, events: events) }
         return card
     }
 
