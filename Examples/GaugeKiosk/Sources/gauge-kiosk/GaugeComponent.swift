@@ -1,0 +1,48 @@
+import KioskConfig
+import KioskUI
+
+/// `type: gauge` in YAML: its schema (what `kiosk check` validates against) and its adapter.
+enum GaugeComponent {
+    static let schema = ComponentSchema(
+        type: "gauge", doc: "A needle gauge fed by a sensor; reports `alarm` when the reading reaches `alarm_level`.",
+        properties: [
+            PropertySchema("value", .number(), default: .number(0), doc: "The current reading."),
+            PropertySchema("min", .number(), default: .number(0), doc: "The reading at the left end."),
+            PropertySchema("max", .number(), default: .number(100), doc: "The reading at the right end."),
+            PropertySchema("alarm_level", .number(), default: .number(80), doc: "From here the arc is red and `on_alarm` runs."),
+            PropertySchema("unit", .string, default: .string(""), doc: "Written after the reading, e.g. ' °C'."),
+        ],
+        events: ["alarm"])
+
+    struct Adapter: ComponentAdapter {
+        let type = "gauge"
+
+        func make(_ widget: WidgetSpec, context: AdapterContext) -> View { GaugeView() }
+
+        func update(_ view: View, changes: PropertyChanges, context: AdapterContext) {
+            guard let gauge = view as? GaugeView else { return }
+            changes.ifChanged("min") { assignIfDifferent(gauge, \.minimum, $0?.number ?? 0) }
+            changes.ifChanged("max") { assignIfDifferent(gauge, \.maximum, $0?.number ?? 100) }
+            changes.ifChanged("alarm_level") { assignIfDifferent(gauge, \.alarmLevel, $0?.number ?? 80) }
+            changes.ifChanged("unit") { assignIfDifferent(gauge, \.unit, $0?.string ?? "") }
+            changes.ifChanged("value") { value in
+                let reading = value?.number ?? 0
+                let crossed = gauge.reading < gauge.alarmLevel && reading >= gauge.alarmLevel
+                assignIfDifferent(gauge, \.reading, reading)
+                if crossed { context.events.send("alarm", value: .number(reading)) }
+            }
+        }
+
+        func value(of property: String, in view: View) -> PropertyValue? {
+            guard let gauge = view as? GaugeView, property == "value" else { return nil }
+            return .number(gauge.reading)
+        }
+    }
+
+    /// The standard components plus the gauge.
+    static var adapters: AdapterTable {
+        var table = AdapterTable.standard
+        table.register(Adapter(), schema: schema)
+        return table
+    }
+}
