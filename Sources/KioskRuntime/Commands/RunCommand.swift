@@ -1,20 +1,82 @@
 import Foundation
+import KioskCompositor
+import KioskDRM
 import KioskGraphics
+import KioskInput
 import KioskUI
 
-/// `kiosk run [--config FILE] [--backend auto|headless] [--out FILE.png] [--once]`.
+/// `kiosk run [--backend auto|drm|headless] [--device PATH] [--connector NAME] [--mode WxH[@Hz]]
+/// [--rotation 0|90|180|270] [--scale S] [--seat NAME] [--keyboard-layout us] [--appearance light|dark]
+/// [--ring PERCENT] [--demo-animate] [--out FILE.png] [--once]`.
 public enum RunCommand {
     public static func run(_ arguments: Arguments) throws {
+        switch try backend(arguments) {
+        case "drm": try runOnDisplay(arguments)
+        default: try runHeadless(arguments)
+        }
+    }
+
+    /// auto: the display when a card has a connected connector, else headless.
+    static func backend(_ arguments: Arguments) throws -> String {
         let backend = arguments.value("backend") ?? "auto"
         guard ["auto", "headless", "drm"].contains(backend) else {
             throw UsageError("--backend wants auto, drm or headless; got '\(backend)'")
         }
-        if backend == "drm" {
-            throw UsageError("the drm backend is not available in this build; use --backend headless")
+        guard backend == "auto" else { return backend }
+        if arguments.value("device") != nil { return "drm" }
+        let cards = (try? CardDiscovery.cards()) ?? []
+        return cards.contains(where: \.hasConnectedDisplay) ? "drm" : "headless"
+    }
+
+    // MARK: Display
+
+    static func runOnDisplay(_ arguments: Arguments) throws {
+        let logger = Logger.standard()
+        let dashboard = try makeDashboard(arguments)
+        let runtime = try LiveRuntime(rootView: dashboard.root, options: try runtimeOptions(arguments), logger: logger)
+        let demo = DashboardDemo(dashboard: dashboard, animates: arguments.flag("demo-animate"), logger: logger)
+        runtime.inputHandler = { event in demo.handle(event) }
+        runtime.willPaint = { time in demo.willPaint(at: time) }
+        try runtime.run()
+    }
+
+    static func runtimeOptions(_ arguments: Arguments) throws -> RuntimeOptions {
+        var options = RuntimeOptions(devicePath: arguments.value("device"), connectorName: arguments.value("connector"),
+                                     environment: Environment(appearance: try arguments.appearance() ?? .light))
+        if let mode = arguments.value("mode") { options.mode = try DisplayModeRequest(parsing: mode) }
+        if let text = arguments.value("rotation") {
+            guard let degrees = Int(text), let rotation = Rotation(rawValue: degrees) else {
+                throw UsageError("--rotation wants 0, 90, 180 or 270; got '\(text)'")
+            }
+            options.rotation = rotation
         }
+        if let text = arguments.value("scale") {
+            guard let scale = Double(text), scale > 0 else { throw UsageError("--scale wants a positive number; got '\(text)'") }
+            options.scale = scale
+        }
+        if let seat = arguments.value("seat") { options.seat = seat }
+        if let layout = arguments.value("keyboard-layout") { options.keymap = Keymap(layout: layout) }
+        return options
+    }
+
+    /// The reference dashboard, with the ring at `--ring PERCENT` when given.
+    static func makeDashboard(_ arguments: Arguments) throws -> ReferenceDashboard {
+        let dashboard = ReferenceDashboard()
+        if let text = arguments.value("ring") {
+            guard let percent = Double(text), (0...100).contains(percent) else {
+                throw UsageError("--ring wants a percentage from 0 to 100; got '\(text)'")
+            }
+            dashboard.ring.value = percent / 100
+        }
+        return dashboard
+    }
+
+    // MARK: Headless
+
+    static func runHeadless(_ arguments: Arguments) throws {
         let size = try arguments.size("size") ?? ReferenceDashboard.size
         let display = HeadlessDisplay(size: size, environment: Environment(appearance: try arguments.appearance() ?? .light),
-                                      rootView: ReferenceDashboard().root)
+                                      rootView: try makeDashboard(arguments).root)
         let path = arguments.value("out") ?? defaultFramePath()
         try display.snapshot().writePNG(to: path)
         print("kiosk: no display found, running headless at \(Int(size.width))x\(Int(size.height))")

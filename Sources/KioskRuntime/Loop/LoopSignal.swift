@@ -1,14 +1,16 @@
 import Glibc
 
-/// The signals a kiosk acts on: terminate and interrupt end it cleanly, hangup reloads the config.
+/// The signals a kiosk acts on: terminate and interrupt end it cleanly, hangup reloads the config,
+/// user1 asks for a statistics line in the log.
 nonisolated public enum LoopSignal: Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    case terminate, interrupt, hangup
+    case terminate, interrupt, hangup, user1
 
     var number: Int32 {
         switch self {
         case .terminate: SIGTERM
         case .interrupt: SIGINT
         case .hangup: SIGHUP
+        case .user1: SIGUSR1
         }
     }
 
@@ -22,6 +24,7 @@ nonisolated public enum LoopSignal: Hashable, Sendable, CaseIterable, CustomStri
         case .terminate: "SIGTERM"
         case .interrupt: "SIGINT"
         case .hangup: "SIGHUP"
+        case .user1: "SIGUSR1"
         }
     }
 }

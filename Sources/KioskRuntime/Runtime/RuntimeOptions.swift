@@ -1,0 +1,42 @@
+import KioskCompositor
+import KioskDRM
+import KioskInput
+import KioskUI
+
+/// What the live runtime drives and how: the card, connector and mode, the panel's mounting, the
+/// UI scale and environment, and the input seat and keyboard layout.
+public struct RuntimeOptions {
+    /// "/dev/dri/card0"; nil picks the first card with a connected display.
+    public var devicePath: String?
+    /// "HDMI-A-1"; nil picks the first connected connector.
+    public var connectorName: String?
+    /// nil uses the connector's preferred mode.
+    public var mode: DisplayModeRequest?
+    public var rotation: Rotation
+    /// Pixels per point.
+    public var scale: Double
+    public var environment: Environment
+    public var seat: String
+    public var keymap: Keymap
+    public var calibration: CalibrationMatrix
+    /// Shown in the start-up summary.
+    public var version: String
+    public var configPath: String
+
+    public init(devicePath: String? = nil, connectorName: String? = nil, mode: DisplayModeRequest? = nil,
+                rotation: Rotation = .none, scale: Double = 1, environment: Environment = Environment(),
+                seat: String = "seat0", keymap: Keymap = Keymap(), calibration: CalibrationMatrix = .identity,
+                version: String = "0.1.0", configPath: String = "none") {
+        self.devicePath = devicePath
+        self.connectorName = connectorName
+        self.mode = mode
+        self.rotation = rotation
+        self.scale = scale
+        self.environment = environment
+        self.seat = seat
+        self.keymap = keymap
+        self.calibration = calibration
+        self.version = version
+        self.configPath = configPath
+    }
+}

@@ -1,0 +1,61 @@
+/// What the live runtime tells systemd, and when: READY=1 once the first frame is on screen (or
+/// once it is clear the display has to be waited for), STATUS lines as the display comes and goes,
+/// watchdog pings from a loop timer only while the frame loop is healthy, and STOPPING=1 at exit.
+public final class ServiceLifecycle {
+    public let notifier: ServiceNotifier
+    public private(set) var hasNotifiedReady = false
+    private var watchdogTimer: TimerID?
+    private weak var loop: EventLoop?
+
+    public init(notifier: ServiceNotifier) {
+        self.notifier = notifier
+    }
+
+    /// A frame completed on `output` ("Virtual-1 1280x800@75"): the first one makes the service ready.
+    public func framePresented(on output: String) {
+        guard !hasNotifiedReady else { return }
+        hasNotifiedReady = true
+        notifier.notifyReady(status: "showing on \(output)")
+    }
+
+    /// Started without a display: ready anyway (systemd must not time out the start), and saying why.
+    public func waitingForDisplay() {
+        let status = "waiting for a display"
+        if hasNotifiedReady {
+            notifier.notifyStatus(status)
+        } else {
+            hasNotifiedReady = true
+            notifier.notifyReady(status: status)
+        }
+    }
+
+    public func displayDisconnected(_ connector: String) {
+        notifier.notifyStatus("display \(connector) disconnected; waiting for it to return")
+    }
+
+    /// SIGHUP: RELOADING=1 around `reload`, then READY=1 again (reload rejected or applied alike:
+    /// the kiosk keeps running either way).
+    public func reloading(_ reload: () -> Void) {
+        notifier.notifyReloading()
+        reload()
+        notifier.notifyReady()
+    }
+
+    /// Arms a repeating timer at the notifier's ping interval, when the unit has a watchdog; each
+    /// tick pings only if `isHealthy()` says frames still complete.
+    public func armWatchdog(on loop: EventLoop, isHealthy: @escaping () -> Bool) throws {
+        guard let interval = notifier.watchdogPingInterval else { return }
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        self.loop = loop
+        watchdogTimer = try loop.addTimer(after: seconds, repeating: seconds) { [notifier] in
+            if isHealthy() { notifier.pingWatchdog() }
+        }
+    }
+
+    /// Shutdown begins: no more pings, and systemd knows the exit is intended.
+    public func stopping() {
+        if let watchdogTimer { loop?.cancelTimer(watchdogTimer) }
+        watchdogTimer = nil
+        notifier.notifyStopping()
+    }
+}

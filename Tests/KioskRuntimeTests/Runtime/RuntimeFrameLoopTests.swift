@@ -1,0 +1,94 @@
+import KioskGraphics
+import Testing
+@testable import KioskRuntime
+
+@Suite struct RuntimeFrameLoopTests {
+    @Test func theFirstFrameIsRenderedAndThenNothingStaysArmed() throws {
+        let fixture = try RuntimeFrameFixture()
+        #expect(fixture.frames.isFrameScheduled)
+        #expect(fixture.run { fixture.frames.framesPresented == 1 })
+        #expect(fixture.frames.isFlipPending)
+        #expect(fixture.loop.armedTimerCount == 0)
+
+        fixture.completeFlip()
+        #expect(fixture.frames.flipsCompleted == 1)
+        // Idle: no frame timer, no timer at all, so epoll_wait would block without a timeout.
+        #expect(!fixture.frames.isFrameScheduled)
+        #expect(fixture.loop.armedTimerCount == 0)
+        #expect(fixture.display.presentCount == 1)
+    }
+
+    @Test func aChangeDuringAFlipWaitsForTheFlipToComplete() throws {
+        let fixture = try RuntimeFrameFixture()
+        #expect(fixture.run { fixture.frames.framesPresented == 1 })
+        fixture.root.backgroundColor = Color(hex: 0xCC3300)
+        // One flip in flight: nothing is scheduled and nothing is rendered yet.
+        #expect(!fixture.frames.isFrameScheduled)
+        #expect(fixture.loop.armedTimerCount == 0)
+
+        fixture.completeFlip()
+        #expect(fixture.frames.isFrameScheduled)
+        #expect(fixture.run { fixture.frames.framesPresented == 2 })
+        #expect(fixture.display.presentCount == 2)
+        fixture.completeFlip()
+        #expect(fixture.loop.armedTimerCount == 0)
+    }
+
+    @Test func anAnimationIsPacedAtTheRefreshRateWhenFlipsCompleteAtOnce() throws {
+        let interval = 0.01
+        let fixture = try RuntimeFrameFixture(refreshInterval: interval)
+        var presentationTimes: [Double] = []
+        var starts: [(at: Double, earliest: Double)] = []
+        fixture.compositor.willPaint = { time in
+            // A frame may not start before the previous one counts as shown.
+            starts.append((fixture.loop.now, fixture.frames.pacer.lastPresentationTime ?? -Double.infinity))
+            presentationTimes.append(time)
+            if presentationTimes.count <= 8 {
+                fixture.root.backgroundColor = Color(hex: UInt32(0x101010 * presentationTimes.count))
+            }
+        }
+        let finished = fixture.run(until: {
+            if fixture.display.pendingIndex != nil {
+                fixture.completeFlip()     // a GPU without vblank: the flip is done immediately
+            }
+            return fixture.frames.framesPresented == 8 && !fixture.frames.isFlipPending && !fixture.frames.isFrameScheduled
+        }, maxWakeups: 1000)
+        #expect(finished)
+        // The ninth paint found the animation over: nothing changed, nothing was presented.
+        #expect(presentationTimes.count == 9)
+        #expect(fixture.frames.emptyFrames == 1)
+        // From the second frame on, frames are one refresh interval apart, not as fast as the CPU allows.
+        for index in 2..<presentationTimes.count {
+            #expect(abs(presentationTimes[index] - presentationTimes[index - 1] - interval) < 1e-9)
+        }
+        for start in starts { #expect(start.at >= start.earliest) }
+        // The animation ended: idle again.
+        #expect(fixture.loop.armedTimerCount == 0)
+    }
+
+    @Test func detachingStopsRenderingUntilAttachedAgain() throws {
+        let fixture = try RuntimeFrameFixture()
+        #expect(fixture.run { fixture.frames.framesPresented == 1 })
+        fixture.completeFlip()
+        fixture.frames.detach()
+        fixture.root.backgroundColor = Color(hex: 0x00FF00)
+        #expect(!fixture.frames.isFrameScheduled)
+        #expect(fixture.loop.armedTimerCount == 0)
+
+        fixture.compositor.swapchain.invalidateAll()
+        fixture.compositor.screen.damageEverything()
+        fixture.frames.attach(fixture.compositor, refreshInterval: 0.01)
+        #expect(fixture.run { fixture.frames.framesPresented == 2 })
+    }
+
+    @Test func aFlipThatNeverCompletesMakesTheLoopUnhealthy() throws {
+        let fixture = try RuntimeFrameFixture()
+        #expect(fixture.frames.isHealthy(now: fixture.loop.now))
+        #expect(fixture.run { fixture.frames.framesPresented == 1 })
+        let now = fixture.loop.now
+        #expect(fixture.frames.isHealthy(now: now, flipTimeout: 2))
+        #expect(!fixture.frames.isHealthy(now: now + 2.5, flipTimeout: 2))
+        fixture.completeFlip()
+        #expect(fixture.frames.isHealthy(now: now + 2.5, flipTimeout: 2))
+    }
+}
