@@ -28,10 +28,13 @@ build: deps
 run: build
 	$$($(SWIFT) build --show-bin-path)/kiosk run --config $(CONFIG)
 
-# Every test: unit, golden-image and headless tests, then the end-to-end suite in QEMU guests
+# Every test: unit, golden-image and headless tests, the showcase config and its scripts, then the
+# end-to-end suite in QEMU guests
 # (KIOSK_SKIP_E2E=1 skips the latter on a developer machine).
 test: build
 	$(SWIFT) test
+	$$($(SWIFT) build --show-bin-path)/kiosk check $(CONFIG)
+	$$($(SWIFT) build --show-bin-path)/kiosk test Tests/Scripts/*.yaml
 	@if [ "$(KIOSK_SKIP_E2E)" = "1" ]; then echo "e2e: skipped (KIOSK_SKIP_E2E=1)"; else $(MAKE) --no-print-directory e2e; fi
 
 # End-to-end: the DRM and input paths inside QEMU guests with virtual GPUs (Tests/e2e/run.sh).

@@ -2,10 +2,16 @@ import Foundation
 import KioskRuntime
 
 let usage = """
-usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--out FILE.png] [--once]
+usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--size WxH] [--out FILE.png] [--once]
                  [--device PATH] [--connector NAME] [--mode WxH[@Hz]] [--rotation 0|90|180|270] [--scale S]
                  [--seat NAME] [--keyboard-layout LAYOUT] [--ring PERCENT] [--demo-animate]
-       kiosk snapshot --out FILE.png [--size WxH] [--appearance light|dark]
+       kiosk check FILE
+       kiosk components
+       kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
+       kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
+       kiosk test SCRIPT.yaml... [--update]
+       kiosk ctl [--socket PATH] set WIDGET.PROPERTY VALUE | get WIDGET.PROPERTY | goto PANEL | back | reload
+                 | screenshot FILE.png | alert TITLE [MESSAGE] | subscribe
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -14,8 +20,16 @@ do {
     switch command {
     case "run":
         try RunCommand.run(Arguments(arguments, flagNames: ["once", "demo-animate"]))
+    case "check":
+        exit(try ConfigCommands.check(Arguments(arguments)))
+    case "components":
+        ConfigCommands.components()
     case "snapshot":
-        try SnapshotCommand.run(Arguments(arguments, flagNames: ["gallery"]))
+        try SnapshotCommand.run(Arguments(arguments, flagNames: ["accessibility", "gallery"]))
+    case "test":
+        exit(try TestCommand.run(Arguments(arguments, flagNames: ["update"])))
+    case "ctl":
+        exit(ControlClient.runCommandLine(arguments, environment: ProcessInfo.processInfo.environment))
     case "help", "--help", "-h":
         print(usage)
     default:

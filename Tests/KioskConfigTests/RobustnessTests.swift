@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 import KioskConfig
 
@@ -24,7 +25,7 @@ import KioskConfig
     }
 
     @Test func randomBinaryBytesGiveAnError() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let bytes = (0..<65_536).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let errors = loader.load(path: try temporaryFile("random.bin", bytes)).errors
         #expect(errors.count == 1)
@@ -84,18 +85,5 @@ import KioskConfig
             """
         let errors = loader.load(text: text).errors
         #expect(errors.map { "\($0.line):\($0.column)" } == ["4:23", "5:16", "6:33"])
-    }
-}
-
-/// A small deterministic generator, so the "random" bytes are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

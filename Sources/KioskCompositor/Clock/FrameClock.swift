@@ -20,8 +20,10 @@ public final class VirtualClock: FrameClock {
         refreshInterval = 1 / refreshRate
     }
 
+    /// Always strictly later than now: a time that is itself a refresh (up to rounding) moves on
+    /// to the next one, so a frame loop can never stand still.
     public var nextPresentationTime: Double {
-        let ticks = (now / refreshInterval).rounded(.down) + 1
+        let ticks = (now / refreshInterval + 1e-6).rounded(.down) + 1
         return ticks * refreshInterval
     }
 

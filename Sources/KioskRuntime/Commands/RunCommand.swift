@@ -5,11 +5,19 @@ import KioskGraphics
 import KioskInput
 import KioskUI
 
-/// `kiosk run [--backend auto|drm|headless] [--device PATH] [--connector NAME] [--mode WxH[@Hz]]
+/// `kiosk run [--config FILE] [--backend auto|drm|headless] [--device PATH] [--connector NAME] [--mode WxH[@Hz]]
 /// [--rotation 0|90|180|270] [--scale S] [--seat NAME] [--keyboard-layout us] [--appearance light|dark]
 /// [--ring PERCENT] [--demo-animate] [--out FILE.png] [--once]`.
 public enum RunCommand {
     public static func run(_ arguments: Arguments) throws {
+        if let configPath = arguments.value("config") {
+            // Panels from a config run headless for now; the display shows the reference dashboard.
+            guard arguments.value("backend") != "drm" else {
+                throw UsageError("--config with --backend drm is not available yet; use --backend headless")
+            }
+            try runPanels(configPath: configPath, arguments: arguments)
+            return
+        }
         switch try backend(arguments) {
         case "drm": try runOnDisplay(arguments)
         default: try runHeadless(arguments)
@@ -84,6 +92,32 @@ public enum RunCommand {
         if arguments.flag("once") { return }
         print("kiosk: idle until interrupted (Ctrl-C)")
         waitForTermination()
+    }
+
+    /// Headless with a config: the start panel is rendered, `emit` events go to stdout as JSON lines,
+    /// and the config is reloaded on SIGHUP or when the file changes (a bad edit keeps the running one).
+    static func runPanels(configPath: String, arguments: Arguments) throws {
+        let session = try HeadlessPanelSession.load(path: configPath, size: try arguments.size("size"),
+                                                    appearance: try arguments.appearance())
+        let host = session.host
+        // The start panel's on_show ran while the session was made.
+        for event in host.emittedEvents { print(event.jsonLine) }
+        host.onEmit = { event in print(event.jsonLine) }
+        host.log = { message in FileHandle.standardError.write(Data("kiosk: \(message)\n".utf8)) }
+        let path = arguments.value("out") ?? defaultFramePath()
+        try session.snapshot().writePNG(to: path)
+        let size = session.display.screen.size
+        print("kiosk: running \(configPath) headless at \(Int(size.width))x\(Int(size.height)), panel '\(host.currentPanelID)'")
+        print("kiosk: frame written to \(path)")
+        if arguments.flag("once") { return }
+        let loop = try EventLoop()
+        try host.watch(path: configPath, loop: loop)
+        try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
+        // After a reload or an action, write the new frame.
+        session.display.screen.onFrameRequest = {
+            _ = try? loop.addTimer(after: 0) { try? session.snapshot().writePNG(to: path) }
+        }
+        try loop.run()
     }
 
     /// In the runtime directory when there is one, else the current directory.

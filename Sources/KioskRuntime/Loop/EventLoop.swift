@@ -8,6 +8,8 @@ import Glibc
 public final class EventLoop {
     private let epoll: OwnedDescriptor
     private var callbacks: [UInt64: () -> Void] = [:]
+    /// Descriptors watched for writing too get told which readiness woke them.
+    private var readinessCallbacks: [UInt64: (_ readable: Bool, _ writable: Bool) -> Void] = [:]
     private var descriptors: [UInt64: Int32] = [:]
     /// Signal sources and file watches, kept alive while registered.
     private var ownedSources: [UInt64: AnyObject] = [:]
@@ -52,12 +54,46 @@ public final class EventLoop {
         return id
     }
 
+    /// Watches a descriptor for reading and/or writing (level-triggered); `handler` hears which.
+    /// Hang-ups and errors count as readable, so a read reports them.
+    @discardableResult
+    public func addDescriptor(fileDescriptor: Int32, readable: Bool, writable: Bool,
+                              _ handler: @escaping (_ readable: Bool, _ writable: Bool) -> Void) throws(LoopError) -> EventSourceID {
+        let id = EventSourceID(rawValue: nextID)
+        nextID += 1
+        var event = epoll_event()
+        event.events = Self.events(readable: readable, writable: writable)
+        event.data.u64 = id.rawValue
+        guard epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, fileDescriptor, &event) == 0 else {
+            throw .cannotWatchDescriptor(fileDescriptor, reason: LoopError.reason())
+        }
+        readinessCallbacks[id.rawValue] = handler
+        descriptors[id.rawValue] = fileDescriptor
+        return id
+    }
+
+    /// Changes what a descriptor added with `addDescriptor` is watched for.
+    public func setInterest(_ id: EventSourceID, readable: Bool, writable: Bool) throws(LoopError) {
+        guard let fd = descriptors[id.rawValue] else { return }
+        var event = epoll_event()
+        event.events = Self.events(readable: readable, writable: writable)
+        event.data.u64 = id.rawValue
+        guard epoll_ctl(epoll.rawValue, EPOLL_CTL_MOD, fd, &event) == 0 else {
+            throw .cannotWatchDescriptor(fd, reason: LoopError.reason())
+        }
+    }
+
+    private static func events(readable: Bool, writable: Bool) -> UInt32 {
+        (readable ? EPOLLIN.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
+    }
+
     /// Stops watching a descriptor, signal set or file. Safe from inside a callback, and for an id
     /// already removed. Remove a descriptor before closing it.
     public func remove(_ id: EventSourceID) {
         guard let fd = descriptors.removeValue(forKey: id.rawValue) else { return }
         epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd, nil)
         callbacks[id.rawValue] = nil
+        readinessCallbacks[id.rawValue] = nil
         ownedSources[id.rawValue] = nil
     }
 
@@ -148,7 +184,13 @@ public final class EventLoop {
         }
         for index in 0..<Int(count) {
             // Looked up now: an earlier callback of this round may have removed the source.
-            callbacks[readyEvents[index].data.u64]?()
+            let ready = readyEvents[index]
+            if let handler = readinessCallbacks[ready.data.u64] {
+                let readable = ready.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+                handler(readable, ready.events & EPOLLOUT.rawValue != 0)
+            } else {
+                callbacks[ready.data.u64]?()
+            }
         }
     }
 }

@@ -26,6 +26,9 @@ public final class FrameLoop {
 
     /// Called after each completed flip with the time the frame counts as shown.
     public var onFramePresented: ((Double) -> Void)?
+    /// Called at the start of every frame, before anything is painted: the runtime reads pending
+    /// input here, so a frame shows every event that arrived before it.
+    public var beforeFrame: (() -> Void)?
     /// Called when rendering or presenting failed; the loop stops rendering until `attach` again.
     public var onRenderError: ((any Error) -> Void)?
 
@@ -91,6 +94,7 @@ public final class FrameLoop {
         let start = loop.now
         isRendering = true
         defer { isRendering = false }
+        beforeFrame?()
         do {
             if try compositor.renderFrame(at: pacer.predictedPresentationTime(forFrameStartingAt: start)) {
                 framesPresented += 1

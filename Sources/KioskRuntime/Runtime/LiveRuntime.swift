@@ -50,6 +50,7 @@ public final class LiveRuntime {
         loop = try EventLoop()
         frames = FrameLoop(loop: loop)
         frames.onFramePresented = { [unowned self] _ in self.framePresented() }
+        frames.beforeFrame = { [unowned self] in self.readInput() }
         frames.onRenderError = { [unowned self] error in
             self.logger.error("rendering stopped: \(error)")
         }

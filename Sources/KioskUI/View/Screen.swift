@@ -125,8 +125,19 @@ public final class Screen {
             gone.paintedSubtreeRect = .zero
         }
         invalidateRasterCaches(above: view.superview)
-        if let parent = view.superview { geometryDidChange(parent) }
         requestFrame()
+    }
+
+    /// After a removal, the ancestors' painted extents no longer include the gone subtree. Nothing
+    /// else of theirs changed, so they are recomputed, not repainted.
+    func subviewDidLeave(_ parent: View) {
+        var current: View? = parent
+        while let ancestor = current {
+            var subtreeRect = ancestor.paintedRect
+            for subview in ancestor.subviews { subtreeRect = subtreeRect.union(subview.paintedSubtreeRect) }
+            ancestor.paintedSubtreeRect = subtreeRect
+            current = ancestor.superview
+        }
     }
 
     private func invalidateRasterCaches(above view: View?) {

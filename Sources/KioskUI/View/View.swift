@@ -172,10 +172,12 @@ open class View {
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        screen?.viewWillLeave(self)
+        let formerScreen = screen
+        formerScreen?.viewWillLeave(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
         attach(to: nil)
+        formerScreen?.subviewDidLeave(parent)
         parent.setNeedsLayout()
         parent.invalidateSize()
     }

@@ -66,6 +66,26 @@ import Testing
         #expect(fixture.loop.armedTimerCount == 0)
     }
 
+    @Test func changesMadeJustBeforeTheFrameAreInItWithoutAnotherFrame() throws {
+        let fixture = try RuntimeFrameFixture()
+        #expect(fixture.run { fixture.frames.framesPresented == 1 })
+        fixture.completeFlip()
+        var batches = 0
+        fixture.frames.beforeFrame = {
+            // Input read at the start of the frame changes the view.
+            batches += 1
+            fixture.root.alpha = 0.5
+        }
+        fixture.root.backgroundColor = Color(hex: 0x112233)
+        #expect(fixture.run { fixture.frames.framesPresented == 2 })
+        fixture.completeFlip()
+        fixture.frames.beforeFrame = nil
+        #expect(batches == 1)
+        #expect(fixture.loop.armedTimerCount == 0)
+        #expect(fixture.frames.emptyFrames == 0)
+        #expect(fixture.display.presentCount == 2)
+    }
+
     @Test func detachingStopsRenderingUntilAttachedAgain() throws {
         let fixture = try RuntimeFrameFixture()
         #expect(fixture.run { fixture.frames.framesPresented == 1 })

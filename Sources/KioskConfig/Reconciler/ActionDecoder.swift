@@ -1,0 +1,27 @@
+/// Reads actions written outside a config (a script's `do:` step, a control command) against a
+/// loaded config, with the same checks and messages as actions inside it.
+nonisolated public struct ActionDecoder: Sendable {
+    public var registry: ComponentRegistry
+
+    public init(registry: ComponentRegistry = .standard) {
+        self.registry = registry
+    }
+
+    public func actions(_ node: YAMLNode, in config: KioskConfigSpec) -> Result<[ActionSpec], ConfigErrors> {
+        let context = DecodingContext(registry: registry)
+        context.strings = config.strings
+        context.panelIDs = config.panels.map(\.id)
+        for panel in config.panels {
+            collect(panel.root, into: context, at: node.location)
+        }
+        let actions = context.actions(node)
+        return context.errors.isEmpty ? .success(actions) : .failure(ConfigErrors(context.errors))
+    }
+
+    private func collect(_ widget: WidgetSpec, into context: DecodingContext, at location: SourceLocation) {
+        if let id = widget.id, context.widgetTypes[id] == nil {
+            context.widgetTypes[id] = DecodingContext.WidgetDeclaration(type: widget.type, location: location)
+        }
+        for child in widget.children { collect(child, into: context, at: location) }
+    }
+}

@@ -1,0 +1,111 @@
+import KioskUI
+
+/// Keeps a tree of views in step with widget specs. Identity is the widget's `id`, else its type and
+/// position among its siblings; the same identity updates the view in place with only the
+/// properties whose spec changed, a new one makes a view, and one that is gone is dismantled.
+public final class Reconciler {
+    public let adapters: AdapterTable
+    public var resolver: TextResolver
+    public var baseDirectory: String
+    /// Events from views, with the node that sent them (the host runs the node's actions).
+    public var onEvent: ((WidgetNode, String, PropertyValue?) -> Void)?
+
+    public init(adapters: AdapterTable = .standard, resolver: TextResolver, baseDirectory: String = ".") {
+        self.adapters = adapters
+        self.resolver = resolver
+        self.baseDirectory = baseDirectory
+    }
+
+    // MARK: Whole trees
+
+    public func make(_ spec: WidgetSpec) -> WidgetNode {
+        let adapter = adapters.adapter(for: spec.type)
+        let properties = resolver.resolve(spec.properties)
+        let node = WidgetNode(adapter: adapter, view: View(), spec: spec, appliedProperties: properties)
+        let context = self.context(for: node)
+        let view = adapter.make(spec, context: context)
+        node.setView(view)
+        view.id = spec.id
+        let changes = PropertyChanges(old: nil, new: properties)
+        CommonViewProperties.apply(changes, to: view)
+        adapter.update(view, changes: changes, context: context)
+        node.children = spec.children.map(make)
+        // A leaf keeps the subviews its class made (a card's labels); only widget children replace them.
+        if !node.children.isEmpty {
+            adapter.childContainer(of: view).setSubviews(node.children.map(\.view))
+        }
+        return node
+    }
+
+    /// Brings `node` to `spec`. Returns `node` itself, or a new node when the identity changed (a
+    /// different type or id), in which case the caller puts the new view where the old one was.
+    @discardableResult
+    public func reconcile(_ node: WidgetNode, with spec: WidgetSpec) -> WidgetNode {
+        guard node.spec.type == spec.type, node.spec.id == spec.id else {
+            dismantle(node)
+            return make(spec)
+        }
+        let properties = resolver.resolve(spec.properties)
+        let changes = PropertyChanges(old: node.appliedProperties, new: properties)
+        let context = self.context(for: node)
+        if properties != node.appliedProperties {
+            CommonViewProperties.apply(changes, to: node.view)
+            node.adapter.update(node.view, changes: changes, context: context)
+            // What the config now says wins over what an action or a person set, for these properties only.
+            for name in changes.changedNames { node.liveOverrides[name] = nil }
+        }
+        node.spec = spec
+        node.appliedProperties = properties
+        reconcileChildren(of: node, with: spec.children)
+        return node
+    }
+
+    public func dismantle(_ node: WidgetNode) {
+        for child in node.children { dismantle(child) }
+        node.adapter.dismantle(node.view)
+        node.view.removeFromSuperview()
+    }
+
+    // MARK: Single properties (the `set` action)
+
+    /// Gives one property of a live widget a new value, as if the spec said so, without changing
+    /// the spec: a later reload that leaves that property alone keeps this value.
+    public func set(_ property: String, to value: PropertyValue, on node: WidgetNode) {
+        let resolved = resolver.resolve(value)
+        let changes = PropertyChanges(old: [:], new: [property: resolved])
+        CommonViewProperties.apply(changes, to: node.view)
+        node.adapter.update(node.view, changes: changes, context: context(for: node))
+        node.liveOverrides[property] = resolved
+    }
+
+    // MARK: Children
+
+    private func reconcileChildren(of node: WidgetNode, with specs: [WidgetSpec]) {
+        if node.children.isEmpty && specs.isEmpty { return }
+        let oldIdentities = WidgetIdentity.identities(of: node.children.map(\.spec))
+        var remaining = Dictionary(zip(oldIdentities, node.children), uniquingKeysWith: { first, _ in first })
+        var children: [WidgetNode] = []
+        for (identity, spec) in zip(WidgetIdentity.identities(of: specs), specs) {
+            if let existing = remaining.removeValue(forKey: identity) {
+                children.append(reconcile(existing, with: spec))
+            } else {
+                children.append(make(spec))
+            }
+        }
+        for gone in remaining.values { dismantle(gone) }
+        node.children = children
+        let container = node.adapter.childContainer(of: node.view)
+        let views = children.map(\.view)
+        // Re-setting the same subviews would damage the whole container for nothing.
+        if container.subviews.count != views.count || !zip(container.subviews, views).allSatisfy({ $0 === $1 }) {
+            container.setSubviews(views)
+        }
+    }
+
+    private func context(for node: WidgetNode) -> AdapterContext {
+        AdapterContext(baseDirectory: baseDirectory, events: WidgetEvents { [weak self, weak node] event, value in
+            guard let self, let node else { return }
+            self.onEvent?(node, event, value)
+        })
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import KioskConfig
+
+/// `kiosk check FILE` and `kiosk components`.
+public enum ConfigCommands {
+    /// Prints the report and returns the exit status (0 valid, 1 errors).
+    public static func check(_ arguments: Arguments, adapters: AdapterTable = .standard) throws -> Int32 {
+        guard let path = arguments.positional.first else { throw UsageError("check needs a config file") }
+        let report = ConfigChecker(registry: adapters.registry).check(path: path)
+        if report.exitStatus == 0 {
+            print(report.output, terminator: "")
+            let placeholders = placeholderTypes(in: path, adapters: adapters)
+            if !placeholders.isEmpty {
+                print("note: not in this build, shown as placeholders: " + placeholders.joined(separator: ", "))
+            }
+        } else {
+            FileHandle.standardError.write(Data(report.output.utf8))
+        }
+        return report.exitStatus
+    }
+
+    public static func components(adapters: AdapterTable = .standard) {
+        print(adapters.registry.describe(), terminator: "")
+        let missing = adapters.unavailableTypes
+        if !missing.isEmpty {
+            print("\nValidated but not in this build (previews show labelled placeholders): " + missing.joined(separator: ", "))
+        }
+    }
+
+    /// The component types a valid config uses that this build only shows as placeholders.
+    static func placeholderTypes(in path: String, adapters: AdapterTable) -> [String] {
+        guard case .success(let config) = ConfigLoader(registry: adapters.registry).load(path: path) else { return [] }
+        let unavailable = Set(adapters.unavailableTypes)
+        var used: Set<String> = []
+        func visit(_ widget: WidgetSpec) {
+            if unavailable.contains(widget.type) { used.insert(widget.type) }
+            widget.children.forEach(visit)
+        }
+        config.panels.forEach { visit($0.root) }
+        return used.sorted()
+    }
+}

@@ -1,0 +1,32 @@
+/// Watches the control server's descriptors with the kiosk's event loop and routes readiness back
+/// to the server: the socket and each client for reading, a client for writing while it has
+/// replies or events queued.
+public final class LoopInterestRegistry: IOInterestRegistry {
+    private let loop: EventLoop
+    private var sources: [Int32: EventSourceID] = [:]
+    /// Set once the server exists (it registers its listening socket while being made).
+    public weak var server: ControlServer?
+
+    public init(loop: EventLoop) {
+        self.loop = loop
+    }
+
+    public func setInterest(_ interest: IOInterest, for descriptor: Int32) {
+        let readable = interest.contains(.readable), writable = interest.contains(.writable)
+        if let id = sources[descriptor] {
+            try? loop.setInterest(id, readable: readable, writable: writable)
+            return
+        }
+        let id = try? loop.addDescriptor(fileDescriptor: descriptor, readable: readable, writable: writable) {
+            [weak self] canRead, canWrite in
+            guard let server = self?.server else { return }
+            if canWrite { server.handleWritable(descriptor) }
+            if canRead { server.handleReadable(descriptor) }
+        }
+        sources[descriptor] = id
+    }
+
+    public func removeInterest(for descriptor: Int32) {
+        if let id = sources.removeValue(forKey: descriptor) { loop.remove(id) }
+    }
+}

@@ -1,0 +1,42 @@
+import KioskGraphics
+import KioskUI
+
+/// The screen's root while panels are hosted: every child (the shown panel, and during a transition
+/// the one leaving) fills it.
+final class PanelContainerView: View {
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        id = "kiosk.panels"
+    }
+
+    override func layout() {
+        for child in subviews where child.frame != bounds {
+            child.frame = bounds
+        }
+    }
+}
+
+/// One panel's view: the system background behind the panel's root widget, so panels cover each
+/// other while sliding and follow light/dark.
+final class PanelView: View {
+    let panelID: String
+
+    init(panelID: String, content: View) {
+        self.panelID = panelID
+        super.init()
+        id = "kiosk.panel." + panelID
+        backgroundColor = .systemBackground
+        isOpaque = true
+        addSubview(content)
+    }
+
+    func setContent(_ content: View) {
+        if subviews.first !== content { setSubviews([content]) }
+    }
+
+    override func layout() {
+        for child in subviews where child.frame != bounds {
+            child.frame = bounds
+        }
+    }
+}

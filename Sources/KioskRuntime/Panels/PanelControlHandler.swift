@@ -1,0 +1,121 @@
+import Foundation
+import KioskConfig
+import KioskGraphics
+
+/// Answers control-socket requests against the live panels. Values sent with `set` are checked
+/// like a `set` action in the config (the widget must exist, the value must fit the property), so
+/// nothing another program sends can put the kiosk in a state its config could not.
+public final class PanelControlHandler: ControlRequestHandler {
+    public let host: PanelHost
+    private let registry: ComponentRegistry
+    private let configPath: String?
+    /// Renders the screen as it is now, for `screenshot`.
+    private let screenshot: () throws -> Surface
+
+    public init(host: PanelHost, registry: ComponentRegistry, configPath: String?, screenshot: @escaping () throws -> Surface) {
+        self.host = host
+        self.registry = registry
+        self.configPath = configPath
+        self.screenshot = screenshot
+    }
+
+    public func handle(_ request: ControlRequest) -> ControlReply {
+        switch request {
+        case .set(let widget, let property, let value):
+            return set(widget: widget, property: property, to: value)
+        case .get(let widget, let property):
+            guard host.node(forWidget: widget) != nil else { return .error(unknownWidget(widget)) }
+            guard let value = host.value(of: property, widget: widget) else {
+                return .error("widget '\(widget)' has no readable property '\(property)'")
+            }
+            return .ok(Self.json(value))
+        case .goto(let panel):
+            guard host.config.panel(id: panel) != nil else {
+                let known = host.config.panels.map(\.id)
+                let hint = NameSuggestion.closest(to: panel, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                return .error("no panel '\(panel)'\(hint)")
+            }
+            host.goto(panel)
+            return .ok
+        case .back:
+            host.back()
+            return .ok
+        case .reload:
+            guard let configPath else { return .error("this kiosk runs without a config file to reload") }
+            if let errors = host.reload(path: configPath) {
+                return .error("the config was not reloaded: \(errors.description)")
+            }
+            return .ok
+        case .screenshot(let destination):
+            do {
+                let surface = try screenshot()
+                switch destination {
+                case .file(let path):
+                    try surface.writePNG(to: path)
+                    return .ok(.string(path))
+                case .inline:
+                    let temporary = NSTemporaryDirectory() + "kiosk-screenshot-\(getpid()).png"
+                    defer { try? FileManager.default.removeItem(atPath: temporary) }
+                    try surface.writePNG(to: temporary)
+                    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: temporary)))
+                    return .ok(.string(Base64.encode(bytes)))
+                }
+            } catch {
+                return .error("screenshot failed: \(error)")
+            }
+        case .alert(let title, let message, let buttons):
+            let alert = AlertSpec(title: .literal(title), message: message.isEmpty ? nil : .literal(message),
+                                  buttons: buttons.isEmpty ? [AlertButton(title: .literal("OK"))]
+                                                           : buttons.map { AlertButton(title: .literal($0)) })
+            host.run([.alert(alert)])
+            return .ok
+        case .subscribe:
+            return .ok
+        }
+    }
+
+    /// The value is written as YAML (JSON is YAML) and checked by the config's own action rules.
+    private func set(widget: String, property: String, to value: JSONValue) -> ControlReply {
+        let key = JSONValue.string("\(widget).\(property)").serialized
+        let (root, parseErrors) = YAMLParser.parse("{set: {\(key): \(value.serialized)}}", file: "control")
+        guard let root, parseErrors.isEmpty else { return .error("cannot read the value \(value.serialized)") }
+        switch ActionDecoder(registry: registry).actions(root, in: host.config) {
+        case .success(let actions):
+            host.run(actions)
+            return .ok
+        case .failure(let errors):
+            return .error(errors.errors.map(Self.describe).joined(separator: "; "))
+        }
+    }
+
+    private static func describe(_ error: ConfigError) -> String {
+        var text = error.message
+        if let suggestion = error.suggestion { text += "; did you mean '\(suggestion)'?" }
+        return text
+    }
+
+    private func unknownWidget(_ widget: String) -> String {
+        let known = host.config.panels.flatMap { Self.ids(in: $0.root) }
+        let hint = NameSuggestion.closest(to: widget, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        return "no widget '\(widget)'\(hint)"
+    }
+
+    private static func ids(in widget: WidgetSpec) -> [String] {
+        (widget.id.map { [$0] } ?? []) + widget.children.flatMap(ids(in:))
+    }
+
+    /// A property value as control-socket JSON.
+    public static func json(_ value: PropertyValue) -> JSONValue {
+        switch value {
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .number(Double(number))
+        case .list(let items): return .array(items.map(json))
+        case .record(let fields): return .object(fields.mapValues(json))
+        default:
+            if let number = value.number { return .number(number) }
+            if let text = value.string { return .string(text) }
+            if let color = value.color { return .string(color.description) }
+            return .string(String(describing: value))
+        }
+    }
+}

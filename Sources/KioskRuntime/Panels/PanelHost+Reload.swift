@@ -1,0 +1,54 @@
+import Foundation
+import KioskConfig
+
+extension PanelHost {
+    /// Brings the live panels to a new validated config. Widgets keep their identity (id, else type
+    /// and position) and every property the new config did not change keeps its live value. The
+    /// current panel stays when it still exists; otherwise the new start panel is shown.
+    public func reload(_ newConfig: KioskConfigSpec) {
+        finishTransition()
+        let oldConfig = config
+        config = newConfig
+        if newConfig.theme != oldConfig.theme {
+            if newConfig.theme.locale != oldConfig.theme.locale { locale = newConfig.theme.locale }
+            let appearance = newConfig.theme.appearance != oldConfig.theme.appearance ? newConfig.theme.appearance : self.appearance
+            screen.environment = environment(appearance: appearance)
+        }
+        reconciler.resolver = TextResolver(strings: newConfig.strings, locale: locale)
+        for panelID in Array(panels.keys) where newConfig.panel(id: panelID) == nil {
+            if let gone = panels.removeValue(forKey: panelID) { reconciler.dismantle(gone.node) }
+        }
+        reconcileBuiltPanels()
+        backStack.removeAll { newConfig.panel(id: $0) == nil }
+        if newConfig.panel(id: currentPanelID) == nil {
+            backStack.removeAll()
+            show(newConfig.start, transition: .none, forward: true)
+        } else if let current = panels[currentPanelID]?.view, container.subviews.last !== current {
+            container.setSubviews([current])
+        }
+    }
+
+    /// Loads, validates and applies the config at `path`. A config with errors changes nothing:
+    /// the errors are returned (and logged) and the running panels stay as they are.
+    @discardableResult
+    public func reload(path: String) -> ConfigErrors? {
+        switch ConfigLoader(registry: reconciler.adapters.registry).load(path: path) {
+        case .success(let spec):
+            reload(spec)
+            log("reloaded \(path)")
+            return nil
+        case .failure(let errors):
+            log("\(path): reload refused, the running config stays:\n"
+                + errors.errors.map(\.description).joined(separator: "\n"))
+            return errors
+        }
+    }
+
+    /// Reloads `path` on SIGHUP and whenever the file changes (editors that save by renaming included).
+    public func watch(path: String, loop: EventLoop) throws(LoopError) {
+        try loop.addSignals([.hangup]) { [weak self] _ in self?.reload(path: path) }
+        try loop.addFileWatch(path: path) { [weak self] change in
+            if change == .changed { self?.reload(path: path) }
+        }
+    }
+}

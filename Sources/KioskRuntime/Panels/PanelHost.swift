@@ -1,0 +1,202 @@
+import KioskConfig
+import KioskGraphics
+import KioskUI
+
+/// Shows a validated config's panels on a screen and keeps them alive: navigation, texts in the
+/// current locale, appearance, the actions widgets trigger, and reloads that keep what people did.
+/// Any backend uses it: it needs only the `Screen`, and `step(at:)` from the frame clock.
+public final class PanelHost {
+    public let screen: Screen
+    public internal(set) var config: KioskConfigSpec
+    public let reconciler: Reconciler
+    /// The panel shown (the one arriving, during a transition).
+    public internal(set) var currentPanelID: String
+    /// Panels `back` returns to, the most recent last.
+    public internal(set) var backStack: [String] = []
+    public internal(set) var locale: String
+    public var appearance: Appearance { screen.environment.appearance }
+
+    /// Every `emit`, in order (scripts check them).
+    public internal(set) var emittedEvents: [EmittedEvent] = []
+    /// Called for each `emit` (the control socket forwards them; headless prints them).
+    public var onEmit: ((EmittedEvent) -> Void)?
+    /// Every event a widget reports (`tap`, `change`, `submit`, …) with its value, before its actions
+    /// run: the control socket's subscribers hear them.
+    public var onWidgetEvent: ((_ event: String, _ widgetID: String?, _ value: PropertyValue?) -> Void)?
+    /// The panel shown changed (from, to).
+    public var onPanelChange: ((_ from: String?, _ to: String) -> Void)?
+    /// Alerts asked for and not yet answered, the newest last.
+    public internal(set) var pendingAlerts: [AlertRequest] = []
+    /// Presents alerts (KioskUI's `Alert` unless replaced; nil records them only).
+    public var presentAlert: ((AlertRequest) -> Void)?
+    /// Messages for the log: reload results, actions that could not run.
+    public var log: (String) -> Void = { _ in }
+
+    public var transitionDuration = 0.3
+
+    let container = PanelContainerView()
+    /// Panels built so far, kept so a panel returned to keeps its state.
+    var panels: [String: (node: WidgetNode, view: PanelView)] = [:]
+    var transition: PanelTransition?
+
+    public init(screen: Screen, config: KioskConfigSpec, adapters: AdapterTable = .standard, baseDirectory: String = ".") {
+        self.screen = screen
+        self.config = config
+        self.locale = config.theme.locale
+        self.currentPanelID = config.start
+        reconciler = Reconciler(adapters: adapters, resolver: TextResolver(strings: config.strings, locale: config.theme.locale),
+                                baseDirectory: baseDirectory)
+        reconciler.onEvent = { [weak self] node, event, value in
+            self?.handle(event: event, from: node, value: value)
+        }
+        screen.environment = environment(appearance: config.theme.appearance)
+        // Panels are the content of the screen's layer host; alerts and the keyboard go above them.
+        screen.layerHost.setContent(container)
+        presentAlert = { [weak self] request in self?.presentWithAlertComponent(request) }
+    }
+
+    /// The default presenter: KioskUI's `Alert` above the panel; each button answers through
+    /// `respondToAlert(buttonIndex:)`.
+    private func presentWithAlertComponent(_ request: AlertRequest) {
+        let actions = request.buttons.enumerated().map { index, button in
+            Alert.Action(title: button.title) { [weak self] in self?.respondToAlert(buttonIndex: index) }
+        }
+        Alert(title: request.title, message: request.message ?? "", actions: actions).present(on: screen)
+    }
+
+    /// Shows the start panel and runs its `on_show`.
+    public func start() {
+        show(config.start, transition: .none, forward: true)
+    }
+
+    // MARK: Navigation
+
+    /// Shows `panelID` and remembers the current panel for `back`.
+    public func goto(_ panelID: String, transition: Transition = .slide) {
+        guard config.panel(id: panelID) != nil else {
+            log("goto: no panel '\(panelID)'")
+            return
+        }
+        if panelID == currentPanelID { return }
+        backStack.append(currentPanelID)
+        show(panelID, transition: transition, forward: true)
+    }
+
+    /// Returns to the previous panel; does nothing on the first one.
+    public func back(transition: Transition = .slide) {
+        guard let previous = backStack.popLast() else { return }
+        show(previous, transition: transition, forward: false)
+    }
+
+    func show(_ panelID: String, transition kind: Transition, forward: Bool) {
+        finishTransition()
+        guard let entering = panelView(panelID) else { return }
+        let leaving = container.subviews.last
+        let previous = leaving == nil ? nil : currentPanelID
+        currentPanelID = panelID
+        onPanelChange?(previous, panelID)
+        if let leaving, leaving !== entering, kind != .none {
+            container.setSubviews([leaving, entering])
+            transition = PanelTransition(kind: kind, incoming: entering, outgoing: leaving, forward: forward,
+                                         duration: transitionDuration)
+        } else {
+            container.setSubviews([entering])
+        }
+        if let panel = config.panel(id: panelID) { run(panel.onShow, eventValue: nil) }
+    }
+
+    /// The view of a panel, built the first time it is needed.
+    func panelView(_ panelID: String) -> PanelView? {
+        if let built = panels[panelID] { return built.view }
+        guard let panel = config.panel(id: panelID) else { return nil }
+        let node = reconciler.make(panel.root)
+        let view = PanelView(panelID: panelID, content: node.view)
+        panels[panelID] = (node, view)
+        return view
+    }
+
+    // MARK: Frames
+
+    /// Advances what moves (panel transitions) to the presentation time of the frame being made;
+    /// set it as the compositor's `willPaint`.
+    public func step(at time: Double) {
+        guard let transition else { return }
+        if transition.step(at: time) {
+            finishTransition()
+        } else {
+            // The first step of a transition may move nothing yet; the next frame must still come.
+            screen.requestFrame()
+        }
+    }
+
+    /// Whether a transition is still running (a frame is needed for it).
+    public var isAnimating: Bool { transition != nil }
+
+    /// Ends a running transition at once.
+    public func finishTransition() {
+        guard let transition else { return }
+        transition.finish()
+        self.transition = nil
+        transition.incoming.alpha = 1
+        if let current = panels[currentPanelID]?.view { container.setSubviews([current]) }
+    }
+
+    // MARK: Finding widgets
+
+    /// The live node of a widget, building its panel when needed (a `set` may target a panel not shown yet).
+    public func node(forWidget id: String) -> WidgetNode? {
+        for (_, built) in panels {
+            if let node = built.node.node(withID: id) { return node }
+        }
+        guard let panel = config.panels.first(where: { $0.root.first(where: { $0.id == id }) != nil }) else { return nil }
+        _ = panelView(panel.id)
+        return panels[panel.id]?.node.node(withID: id)
+    }
+
+    /// The widget nodes of the panel shown.
+    public var currentNodes: [WidgetNode] {
+        panels[currentPanelID]?.node.subtree ?? []
+    }
+
+    /// A widget property's live value.
+    public func value(of property: String, widget id: String) -> PropertyValue? {
+        node(forWidget: id)?.value(of: property)
+    }
+
+    // MARK: Environment
+
+    func environment(appearance: Appearance) -> Environment {
+        Environment(appearance: appearance, textScale: config.theme.textScale,
+                    layoutDirection: Self.rightToLeftLanguages.contains(String(locale.prefix(2))) ? .rightToLeft : .leftToRight,
+                    locale: locale)
+    }
+
+    static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur"]
+
+    /// Switches the string table and re-renders the texts it changes.
+    public func setLocale(_ newLocale: String) {
+        guard newLocale != locale else { return }
+        locale = newLocale
+        reconciler.resolver = TextResolver(strings: config.strings, locale: newLocale)
+        screen.environment = environment(appearance: appearance)
+        reconcileBuiltPanels()
+    }
+
+    public func setAppearance(_ change: AppearanceChange) {
+        let next: Appearance = switch change {
+        case .light: .light
+        case .dark: .dark
+        case .toggle: appearance == .dark ? .light : .dark
+        }
+        screen.environment = environment(appearance: next)
+    }
+
+    func reconcileBuiltPanels() {
+        for (panelID, built) in panels {
+            guard let panel = config.panel(id: panelID) else { continue }
+            let node = reconciler.reconcile(built.node, with: panel.root)
+            built.view.setContent(node.view)
+            panels[panelID] = (node, built.view)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import KioskConfig
+import KioskGraphics
+import KioskUI
+
+/// Reads a `PanelScript`, reporting mistakes with file:line:column like config errors.
+public enum PanelScriptParser {
+    static let stepNames = ["do", "tap", "long_press", "drag", "type", "key", "wait", "expect", "snapshot"]
+    static let keys: [String: Key] = ["return": .returnKey, "backspace": .backspace, "delete": .delete, "tab": .tab,
+                                      "escape": .escape, "left": .left, "right": .right, "up": .up, "down": .down,
+                                      "home": .home, "end": .end]
+
+    public static func parse(path: String) throws -> PanelScript {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigErrors([ConfigError(at: SourceLocation(file: path, line: 1, column: 1), "the script cannot be read")])
+        }
+        return try parse(bytes: [UInt8](data), file: path)
+    }
+
+    public static func parse(bytes: [UInt8], file: String) throws -> PanelScript {
+        let (root, syntaxErrors) = YAMLParser.parse(bytes, file: file)
+        var errors = syntaxErrors
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        guard let root, root.mapping != nil else {
+            throw ConfigErrors(errors + [ConfigError(at: SourceLocation(file: file, line: 1, column: 1), "a script is a mapping",
+                                                     expected: "config and steps")])
+        }
+        for entry in root.mapping ?? [] where !["config", "size", "appearance", "steps"].contains(entry.key) {
+            errors.append(ConfigError(at: entry.keyLocation, "unknown script key '\(entry.key)'",
+                                      expected: "config, size, appearance, steps",
+                                      suggestion: NameSuggestion.closest(to: entry.key, among: ["config", "size", "appearance", "steps"])))
+        }
+        var configPath = ""
+        if let config = root["config"]?.scalar?.text {
+            configPath = config.hasPrefix("/") ? config : directory + "/" + config
+        } else {
+            errors.append(ConfigError(at: root.location, "the script names no config", expected: "config: path/to/kiosk.yaml"))
+        }
+        var size: Size?
+        if let node = root["size"] {
+            let parts = (node.scalar?.text ?? "").lowercased().split(separator: "x").compactMap { Double($0) }
+            if parts.count == 2 { size = Size(width: parts[0], height: parts[1]) } else {
+                errors.append(ConfigError(at: node.location, "invalid size", expected: "WIDTHxHEIGHT", found: node.summary))
+            }
+        }
+        var appearance: Appearance?
+        if let node = root["appearance"] {
+            appearance = node.scalar.flatMap { Appearance(rawValue: $0.text) }
+            if appearance == nil {
+                errors.append(ConfigError(at: node.location, "invalid appearance", expected: "light or dark", found: node.summary))
+            }
+        }
+        var steps: [PanelScript.Step] = []
+        if let list = root["steps"]?.sequence {
+            for node in list {
+                do { steps.append(try step(node)) } catch {
+                    errors.append(error as? ConfigError ?? ConfigError(at: node.location, "\(error)"))
+                }
+            }
+        } else {
+            errors.append(ConfigError(at: root.location, "the script has no steps", expected: "steps: a list"))
+        }
+        guard errors.isEmpty else { throw ConfigErrors(errors) }
+        return PanelScript(file: file, configPath: configPath, size: size, appearance: appearance,
+                           goldenDirectory: directory + "/Golden", steps: steps)
+    }
+
+    private static func step(_ node: YAMLNode) throws -> PanelScript.Step {
+        guard let entries = node.mapping, entries.count == 1, let entry = entries.first else {
+            throw ConfigError(at: node.location, "a step is a mapping with one key", expected: stepNames.joined(separator: ", "),
+                              found: node.summary)
+        }
+        let value = entry.value
+        let summary = entry.key + " " + render(value)
+        let kind: PanelScript.Kind
+        switch entry.key {
+        case "do": kind = .run(value)
+        case "tap": kind = .tap(try target(value))
+        case "long_press":
+            kind = .longPress(try target(value["target"] ?? value), duration: try duration(value["duration"], default: 0.8))
+        case "drag":
+            guard let from = value["from"], let to = value["to"] else {
+                throw ConfigError(at: value.location, "drag needs 'from' and 'to'", expected: "{from: id or [x, y], to: id or [x, y]}")
+            }
+            kind = .drag(from: try target(from), to: try target(to), duration: try duration(value["duration"], default: 0.3))
+        case "type":
+            guard let text = value.scalar?.text else { throw ConfigError(at: value.location, "type wants the text to type") }
+            kind = .type(text)
+        case "key":
+            let name = value.scalar?.text ?? ""
+            guard let key = keys[name] ?? (name.count == 1 ? Key.text(name) : nil) else {
+                throw ConfigError(at: value.location, "unknown key '\(name)'", expected: keys.keys.sorted().joined(separator: ", "),
+                                  suggestion: NameSuggestion.closest(to: name, among: keys.keys))
+            }
+            kind = .key(key)
+        case "wait": kind = .wait(try duration(value, default: 0))
+        case "expect": kind = .expect(try expectation(value))
+        case "snapshot":
+            guard let name = (value["name"] ?? value).scalar?.text, !name.isEmpty else {
+                throw ConfigError(at: value.location, "snapshot needs a name", expected: "snapshot: name")
+            }
+            let tolerance = value["tolerance"]?.scalar.flatMap { UInt8($0.text) } ?? 2
+            kind = .snapshot(name: name, tolerance: tolerance)
+        default:
+            throw ConfigError(at: entry.keyLocation, "unknown step '\(entry.key)'", expected: stepNames.joined(separator: ", "),
+                              suggestion: NameSuggestion.closest(to: entry.key, among: stepNames))
+        }
+        return PanelScript.Step(kind: kind, location: entry.keyLocation, summary: summary)
+    }
+
+    private static func target(_ node: YAMLNode) throws -> PanelScript.Target {
+        if let items = node.sequence, items.count == 2,
+           let x = items[0].scalar.flatMap({ Double($0.text) }), let y = items[1].scalar.flatMap({ Double($0.text) }) {
+            return .point(Point(x: x, y: y))
+        }
+        guard let id = node.scalar?.text, !id.isEmpty else {
+            throw ConfigError(at: node.location, "invalid target", expected: "a widget id or a point [x, y]", found: node.summary)
+        }
+        return .widget(id)
+    }
+
+    private static func duration(_ node: YAMLNode?, default value: Double) throws -> Double {
+        guard let node else { return value }
+        let text = node.scalar?.text.trimmingCharacters(in: .whitespaces) ?? ""
+        for (suffix, factor) in [("ms", 0.001), ("min", 60.0), ("s", 1.0)] where text.hasSuffix(suffix) {
+            if let number = Double(text.dropLast(suffix.count)) { return number * factor }
+        }
+        if let number = Double(text) { return number }
+        throw ConfigError(at: node.location, "invalid duration", expected: "0.5s, 300ms or a number of seconds", found: node.summary)
+    }
+
+    private static func expectation(_ node: YAMLNode) throws -> PanelScript.Expectation {
+        func text(_ key: String) -> String? { node[key].flatMap { $0.isNull ? nil : $0.scalar?.text } }
+        if let panel = text("panel") { return .panel(panel) }
+        if let widget = text("widget") {
+            guard let property = text("property"), let equals = text("equals") else {
+                throw ConfigError(at: node.location, "a widget expectation needs 'property' and 'equals'")
+            }
+            return .property(widget: widget, property: property, equals: equals)
+        }
+        if let name = text("emitted") { return .emitted(name, value: text("value")) }
+        if let label = text("accessibility_label") { return .accessibilityLabel(label) }
+        if let title = text("alert") { return .alert(title) }
+        throw ConfigError(at: node.location, "unknown expectation",
+                          expected: "{panel}, {widget, property, equals}, {emitted, value?}, {accessibility_label} or {alert}",
+                          found: node.summary)
+    }
+
+    /// A node written back compactly, for the report line.
+    static func render(_ node: YAMLNode) -> String {
+        switch node.content {
+        case .scalar(let scalar): scalar.text
+        case .sequence(let items): "[" + items.map(render).joined(separator: ", ") + "]"
+        case .mapping(let entries): "{" + entries.map { "\($0.key): \(render($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+}

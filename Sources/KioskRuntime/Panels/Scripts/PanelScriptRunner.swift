@@ -1,0 +1,195 @@
+import Foundation
+import KioskConfig
+import KioskGraphics
+import KioskUI
+
+/// Plays a `PanelScript` against its config on a headless display, one report line per step and a
+/// final `N passed, N failed`. Everything runs on the virtual clock, so two runs give the same
+/// report and byte-identical pictures.
+public final class PanelScriptRunner {
+    public let script: PanelScript
+    public let session: HeadlessPanelSession
+    public var input: ScriptInput
+    /// Rewrite goldens instead of comparing with them.
+    public var updateGoldens = false
+    /// Touches are this long unless the step says otherwise.
+    public static let tapDuration = 0.05
+    /// Drags move in steps this long (one per frame at 60 Hz).
+    public static let moveInterval = 1.0 / 60
+
+    public private(set) var passed = 0
+    public private(set) var failed = 0
+
+    public init(script: PanelScript, adapters: AdapterTable = .standard) throws {
+        self.script = script
+        session = try HeadlessPanelSession.load(path: script.configPath, size: script.size, appearance: script.appearance,
+                                                adapters: adapters)
+        input = ScreenScriptInput(screen: session.display.screen)
+    }
+
+    public var host: PanelHost { session.host }
+
+    /// Runs every step; returns true when all passed.
+    @discardableResult
+    public func run(report: (String) -> Void) -> Bool {
+        let file = URL(fileURLWithPath: script.file).lastPathComponent
+        for (index, step) in script.steps.enumerated() {
+            let prefix = "\(file):\(step.location.line) step \(index + 1) \(step.summary)"
+            do {
+                try perform(step.kind)
+                passed += 1
+                report("ok    " + prefix)
+            } catch {
+                failed += 1
+                report("FAIL  " + prefix + ": \(error)")
+            }
+        }
+        report("\(passed) passed, \(failed) failed")
+        return failed == 0
+    }
+
+    struct StepFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private var display: HeadlessDisplay { session.display }
+    private var now: Double { display.clock.now }
+
+    func perform(_ kind: PanelScript.Kind) throws {
+        try session.renderUntilIdle()
+        switch kind {
+        case .run(let node):
+            switch ActionDecoder(registry: host.reconciler.adapters.registry).actions(node, in: host.config) {
+            case .success(let actions): host.run(actions)
+            case .failure(let errors): throw StepFailure(errors.errors.map(\.description).joined(separator: "; "))
+            }
+            try session.renderUntilIdle()
+        case .tap(let target):
+            try touch(along: [try point(of: target)], holding: Self.tapDuration)
+        case .longPress(let target, let duration):
+            try touch(along: [try point(of: target)], holding: duration)
+        case .drag(let from, let to, let duration):
+            let start = try point(of: from), end = try point(of: to)
+            let count = max(1, Int((duration / Self.moveInterval).rounded()))
+            let path = (0...count).map { step in
+                let t = Double(step) / Double(count)
+                return Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+            }
+            try touch(along: path, holding: Self.moveInterval)
+        case .type(let text):
+            try requireInput()
+            try session.driver.type(text)
+        case .key(let key):
+            try requireInput()
+            try session.driver.press(key: key)
+        case .wait(let seconds):
+            try session.advance(by: seconds)
+        case .expect(let expectation):
+            try check(expectation)
+        case .snapshot(let name, let tolerance):
+            try compareSnapshot(named: name, tolerance: tolerance)
+        }
+    }
+
+    // MARK: Input
+
+    private func requireInput() throws {
+        guard input.isAvailable else { throw StepFailure("touch input not available in this build") }
+    }
+
+    /// The centre of a widget on screen, or the point itself.
+    private func point(of target: PanelScript.Target) throws -> Point {
+        switch target {
+        case .point(let point): return point
+        case .widget(let id):
+            display.screen.layoutIfNeeded()
+            guard let view = display.screen.view(withID: id) else {
+                throw StepFailure("no widget '\(id)' on panel '\(host.currentPanelID)'")
+            }
+            guard view.isEffectivelyVisible else { throw StepFailure("widget '\(id)' is hidden") }
+            let frame = view.convertToScreen(view.bounds)
+            return Point(x: frame.midX, y: frame.midY)
+        }
+    }
+
+    /// One finger down at the first point, moved through the rest, held `interval` at each, lifted at the last.
+    private func touch(along path: [Point], holding interval: Double) throws {
+        try requireInput()
+        input.deliver(.touch(TouchSample(id: 0, phase: .began, location: path[0], timestamp: now)))
+        try session.advance(by: interval)
+        for point in path.dropFirst() {
+            input.deliver(.touch(TouchSample(id: 0, phase: .moved, location: point, timestamp: now)))
+            try session.advance(by: interval)
+        }
+        input.deliver(.touch(TouchSample(id: 0, phase: .ended, location: path[path.count - 1], timestamp: now)))
+        try session.renderUntilIdle()
+    }
+
+    // MARK: Expectations
+
+    private func check(_ expectation: PanelScript.Expectation) throws {
+        switch expectation {
+        case .panel(let panel):
+            guard host.currentPanelID == panel else { throw StepFailure("the panel shown is '\(host.currentPanelID)'") }
+        case .property(let widget, let property, let expected):
+            guard let node = host.node(forWidget: widget) else { throw StepFailure("no widget '\(widget)'") }
+            let actual = node.value(of: property).map(Self.text) ?? "nothing"
+            guard Self.matches(actual, expected) else { throw StepFailure("\(widget).\(property) is '\(actual)'") }
+        case .emitted(let name, let value):
+            let events = host.emittedEvents.filter { $0.name == name }
+            guard !events.isEmpty else {
+                throw StepFailure("no '\(name)' was emitted (emitted: \(host.emittedEvents.map(\.name).joined(separator: ", ")))")
+            }
+            if let value, !events.contains(where: { Self.matches($0.value.map(Self.text) ?? "", value) }) {
+                throw StepFailure("'\(name)' was emitted with " + events.map { $0.value.map(Self.text) ?? "no value" }.joined(separator: ", "))
+            }
+        case .accessibilityLabel(let label):
+            let shown = host.currentNodes.filter { $0.view.isEffectivelyVisible }
+            guard shown.contains(where: { $0.accessibilityLabel == label }) else {
+                throw StepFailure("no widget on panel '\(host.currentPanelID)' has the accessibility label '\(label)'")
+            }
+        case .alert(let title):
+            guard host.pendingAlerts.contains(where: { $0.title == title }) else {
+                throw StepFailure("no alert titled '\(title)' (alerts: \(host.pendingAlerts.map(\.title).joined(separator: ", ")))")
+            }
+        }
+    }
+
+    static func text(_ value: PropertyValue) -> String {
+        value.string ?? PropertyValueFormatter.format(value)
+    }
+
+    /// Equal as text, or as numbers written differently (`3` and `3.0`).
+    static func matches(_ actual: String, _ expected: String) -> Bool {
+        if actual == expected { return true }
+        guard let a = Double(actual), let b = Double(expected) else { return false }
+        return abs(a - b) < 1e-9
+    }
+
+    // MARK: Snapshots
+
+    private func compareSnapshot(named name: String, tolerance: UInt8) throws {
+        let picture = try session.snapshot()
+        let directory = script.goldenDirectory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let golden = "\(directory)/\(name).png", actualPath = "\(directory)/\(name).actual.png", diffPath = "\(directory)/\(name).diff.png"
+        try? FileManager.default.removeItem(atPath: actualPath)
+        try? FileManager.default.removeItem(atPath: diffPath)
+        if updateGoldens {
+            try picture.writePNG(to: golden)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: golden) else {
+            try picture.writePNG(to: actualPath)
+            throw StepFailure("no golden \(golden); the picture is in \(actualPath) (run with --update to accept it)")
+        }
+        let comparison = ImageComparison(actual: picture, expected: try Surface(contentsOfPNG: golden), tolerance: tolerance)
+        guard comparison.differingPixels == 0 else {
+            try picture.writePNG(to: actualPath)
+            try comparison.diff?.writePNG(to: diffPath)
+            throw StepFailure("\(comparison.differingPixels) pixels differ by more than \(tolerance) (largest \(comparison.largestDifference)); "
+                              + "see \(actualPath) and \(diffPath)")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import KioskUI
+
+/// How a script's touches and keys reach the views. The runner turns `tap`, `long_press`, `drag`,
+/// `type` and `key` steps into timed `InputEvent`s on the virtual clock and hands each one here.
+public protocol ScriptInput: AnyObject {
+    /// False when this build has no way to deliver input to views; input steps then fail, saying so.
+    var isAvailable: Bool { get }
+    func deliver(_ event: InputEvent)
+}
+
+/// Delivers script input to a screen's views through `Screen.dispatch(_:)`, the path libinput's
+/// events take on a device.
+public final class ScreenScriptInput: ScriptInput {
+    public weak var screen: Screen?
+
+    public init(screen: Screen) {
+        self.screen = screen
+    }
+
+    public var isAvailable: Bool { screen != nil }
+
+    public func deliver(_ event: InputEvent) {
+        screen?.dispatch(event)
+    }
+}
+
+/// For builds or tests without input delivery: input steps fail, saying so.
+public final class UnavailableScriptInput: ScriptInput {
+    public init() {}
+    public var isAvailable: Bool { false }
+    public func deliver(_ event: InputEvent) {}
+}

@@ -1,0 +1,44 @@
+import KioskConfig
+import Testing
+
+/// The showcase config in Config/ stays valid and uses every component and action.
+struct PanelShowcaseTests {
+    static let path = Corpus.repositoryRoot.appendingPathComponent("Config/kiosk.yaml").path
+
+    @Test func showcasePassesCheck() {
+        let report = ConfigChecker().check(path: Self.path)
+        #expect(report.exitStatus == 0, "\(report.output)")
+    }
+
+    @Test func showcaseUsesEveryComponentAndAction() throws {
+        let config = try #require(ConfigLoader().load(path: Self.path).value)
+        var types: Set<String> = []
+        var actions: Set<String> = []
+        func visit(_ list: [ActionSpec]) {
+            for action in list {
+                switch action {
+                case .goto: actions.insert("goto")
+                case .back: actions.insert("back")
+                case .set: actions.insert("set")
+                case .alert(let alert):
+                    actions.insert("alert")
+                    alert.buttons.forEach { visit($0.actions) }
+                case .emit: actions.insert("emit")
+                case .setLocale: actions.insert("set_locale")
+                case .setAppearance: actions.insert("set_appearance")
+                }
+            }
+        }
+        func visit(_ widget: WidgetSpec) {
+            types.insert(widget.type)
+            widget.actions.values.forEach(visit)
+            widget.children.forEach(visit)
+        }
+        for panel in config.panels {
+            visit(panel.root)
+            visit(panel.onShow)
+        }
+        #expect(types == Set(ComponentRegistry.standard.typeNames))
+        #expect(actions == ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance"])
+    }
+}

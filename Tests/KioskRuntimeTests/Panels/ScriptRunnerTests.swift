@@ -1,0 +1,138 @@
+import Foundation
+import KioskConfig
+import KioskGraphics
+import KioskRuntime
+import Testing
+
+/// `kiosk test` scripts: parsing, steps, expectations, goldens and the report.
+@MainActor
+struct ScriptRunnerTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "script-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try """
+        panels:
+          home:
+            children:
+              - {type: label, id: status, text: Ready}
+              - {type: progress, id: ring, value: 0.5, size: [80, 80]}
+              - {type: button, id: go, title: Go, on_tap: {goto: second}}
+          second:
+            on_show: {emit: {event: arrived, value: 2}}
+            children:
+              - {type: label, text: Second, accessibility: {label: Second page}}
+        """.write(toFile: directory + "/kiosk.yaml", atomically: true, encoding: .utf8)
+    }
+
+    func runner(_ steps: String) throws -> PanelScriptRunner {
+        let path = directory + "/script.yaml"
+        try "config: kiosk.yaml\nsize: 200x200\nsteps:\n\(steps)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return try PanelScriptRunner(script: try PanelScriptParser.parse(path: path))
+    }
+
+    func run(_ runner: PanelScriptRunner) -> [String] {
+        var lines: [String] = []
+        runner.run { lines.append($0) }
+        return lines
+    }
+
+    @Test func actionsAndExpectationsPass() throws {
+        let lines = run(try runner("""
+          - expect: {panel: home}
+          - do: {set: {status.text: Busy, ring.value: 0.75}}
+          - expect: {widget: status, property: text, equals: Busy}
+          - expect: {widget: ring, property: value, equals: 0.75}
+          - do: {goto: second}
+          - wait: 0.5s
+          - expect: {panel: second}
+          - expect: {emitted: arrived, value: 2}
+          - expect: {accessibility_label: Second page}
+        """))
+        #expect(lines.last == "9 passed, 0 failed")
+        #expect(lines.first == "ok    script.yaml:4 step 1 expect {panel: home}")
+    }
+
+    @Test func failuresSayWhatWasFound() throws {
+        let runner = try runner("""
+          - expect: {panel: second}
+          - expect: {widget: status, property: text, equals: Busy}
+          - do: {goto: nowhere}
+        """)
+        let lines = run(runner)
+        #expect(lines[0].hasPrefix("FAIL") && lines[0].hasSuffix("the panel shown is 'home'"))
+        #expect(lines[1].hasSuffix("status.text is 'Ready'"))
+        #expect(lines[2].contains("unknown panel 'nowhere'"))
+        #expect(lines.last == "0 passed, 3 failed")
+        #expect(runner.failed == 3)
+    }
+
+    @Test func inputStepsFailClearlyWithoutInputDelivery() throws {
+        let runner = try runner("""
+          - tap: go
+          - type: hello
+          - drag: {from: [10, 10], to: [100, 10]}
+        """)
+        runner.input = UnavailableScriptInput()
+        let lines = run(runner)
+        #expect(lines.prefix(3).allSatisfy { $0.hasPrefix("FAIL") && $0.hasSuffix("touch input not available in this build") })
+    }
+
+    @Test func tapsReachControlsThroughScreenDispatch() throws {
+        let lines = run(try runner("""
+          - tap: go
+          - wait: 0.5s
+          - expect: {panel: second}
+          - expect: {emitted: arrived, value: 2}
+        """))
+        #expect(lines.last == "4 passed, 0 failed", "\(lines)")
+    }
+
+    @Test func snapshotsAreComparedWithGoldens() throws {
+        let golden = directory + "/Golden/home.png"
+        let first = try runner("  - snapshot: home")
+        #expect(run(first).last == "0 passed, 1 failed", "a missing golden is a failure")
+        #expect(FileManager.default.fileExists(atPath: directory + "/Golden/home.actual.png"))
+
+        let update = try runner("  - snapshot: home")
+        update.updateGoldens = true
+        #expect(run(update).last == "1 passed, 0 failed")
+        let written = try Data(contentsOf: URL(fileURLWithPath: golden))
+
+        let again = try runner("  - snapshot: home")
+        again.updateGoldens = true
+        _ = run(again)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == written, "two runs write byte-identical pictures")
+
+        #expect(run(try runner("  - snapshot: home")).last == "1 passed, 0 failed")
+        let changed = run(try runner("  - do: {set: {ring.value: 0.9}}\n  - snapshot: home"))
+        #expect(changed.last == "1 passed, 1 failed")
+        #expect(changed[1].contains("pixels differ"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/Golden/home.diff.png"))
+    }
+
+    @Test func parseErrorsPointAtTheStep() throws {
+        let path = directory + "/bad.yaml"
+        try "config: kiosk.yaml\nsteps:\n  - tapp: go\n  - key: nonsense\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try PanelScriptParser.parse(path: path)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("bad.yaml:3:5: error: unknown step 'tapp'") && text.contains("did you mean 'tap'")
+                && text.contains("bad.yaml:4:10: error: unknown key 'nonsense'")
+        }
+    }
+
+    @Test func theShowcaseScriptsThatNeedNoTouchPass() throws {
+        let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts")
+        for name in ["snapshots.yaml", "actions.yaml"] {
+            let runner = try PanelScriptRunner(script: try PanelScriptParser.parse(path: scripts.appendingPathComponent(name).path))
+            var lines: [String] = []
+            runner.run { lines.append($0) }
+            #expect(runner.failed == 0, "\(name): \(lines.filter { $0.hasPrefix("FAIL") })")
+            #expect(runner.passed > 10)
+        }
+    }
+}
