@@ -19,7 +19,7 @@ let command = arguments.isEmpty ? "help" : arguments.removeFirst()
 do {
     switch command {
     case "run":
-        try RunCommand.run(Arguments(arguments, flagNames: ["once", "demo-animate"]))
+        try RunCommand.run(Arguments(arguments, flagNames: ["once", "verbose", "demo-animate"]))
     case "check":
         exit(try ConfigCommands.check(Arguments(arguments)))
     case "components":

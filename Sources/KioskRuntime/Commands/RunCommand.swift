@@ -1,5 +1,6 @@
 import Foundation
 import KioskCompositor
+import KioskConfig
 import KioskDRM
 import KioskGraphics
 import KioskInput
@@ -11,11 +12,10 @@ import KioskUI
 public enum RunCommand {
     public static func run(_ arguments: Arguments) throws {
         if let configPath = arguments.value("config") {
-            // Panels from a config run headless for now; the display shows the reference dashboard.
-            guard arguments.value("backend") != "drm" else {
-                throw UsageError("--config with --backend drm is not available yet; use --backend headless")
+            switch try backend(arguments) {
+            case "drm": try PanelsOnDisplay.run(configPath: configPath, arguments: arguments)
+            default: try runPanels(configPath: configPath, arguments: arguments)
             }
-            try runPanels(configPath: configPath, arguments: arguments)
             return
         }
         switch try backend(arguments) {
@@ -113,6 +113,13 @@ public enum RunCommand {
         let loop = try EventLoop()
         try host.watch(path: configPath, loop: loop)
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
+        let controlPath = ControlEndpoint.path(from: arguments)
+        let endpoint = try ControlEndpoint(host: host, loop: loop, path: controlPath, configPath: configPath,
+                                           components: ComponentRegistry.standard, logger: Logger.standard()) {
+            try session.snapshot()
+        }
+        defer { endpoint.close() }
+        print("kiosk: control socket \(controlPath) (try: kiosk ctl --socket \(controlPath) subscribe)")
         // After a reload or an action, write the new frame.
         session.display.screen.onFrameRequest = {
             _ = try? loop.addTimer(after: 0) { try? session.snapshot().writePNG(to: path) }

@@ -24,6 +24,9 @@ public final class LiveRuntime {
     public var inputHandler: ((InputEvent) -> Void)?
     /// SIGHUP: reload the configuration.
     public var reloadHandler: (() -> Void)?
+    /// Called with each screen the runtime builds for a display mode (the first one, and a new one
+    /// when a replugged display comes back with another size), before its first frame.
+    public var onScreenCreated: ((Screen) -> Void)?
     /// Called before each frame is painted with its presentation time (animations step here).
     public var willPaint: ((Double) -> Void)? {
         didSet { compositor?.willPaint = willPaint }
@@ -119,6 +122,7 @@ public final class LiveRuntime {
         let size = Size(width: Double(buffer.width) / options.scale, height: Double(buffer.height) / options.scale)
         let screen = Screen(size: size, scale: options.scale, environment: options.environment, rootView: rootView)
         self.screen = screen
+        onScreenCreated?(screen)
         let compositor = Compositor(screen: screen, output: display, rotation: options.rotation)
         compositor.willPaint = willPaint
         input?.mapper = inputMapper()

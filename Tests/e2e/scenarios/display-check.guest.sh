@@ -1,5 +1,5 @@
 # display-check: kiosk-display-check drives the virtual GPU through DRMDisplay.
-# gpus: bochs virtio
+# gpus: bochs
 check=$KIOSK_BIN_DIR/kiosk-display-check
 
 # waits (up to 60 s: TCG is slow) until FILE has a line matching PATTERN

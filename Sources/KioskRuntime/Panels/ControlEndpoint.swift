@@ -1,0 +1,48 @@
+import Foundation
+import KioskConfig
+import KioskGraphics
+
+/// The control socket of a running kiosk with panels: requests act on the panel host, and
+/// subscribers hear what happens on screen — taps, value changes, submits, `emit` actions and panel
+/// changes — in the order it happens.
+public final class ControlEndpoint {
+    public let server: ControlServer
+    public let handler: PanelControlHandler
+    private let registry: LoopInterestRegistry
+
+    public init(host: PanelHost, loop: EventLoop, path: String, configPath: String?, components: ComponentRegistry,
+                logger: Logger, screenshot: @escaping () throws -> Surface) throws {
+        registry = LoopInterestRegistry(loop: loop)
+        handler = PanelControlHandler(host: host, registry: components, configPath: configPath, screenshot: screenshot)
+        server = try ControlServer(path: path, handler: handler, registry: registry, logger: logger)
+        registry.server = server
+        let server = self.server
+        host.onWidgetEvent = { event, widget, value in
+            guard let widget else { return }
+            let json = value.map(PanelControlHandler.json) ?? .null
+            switch event {
+            case "tap": server.broadcast(event: .tap(widget: widget))
+            case "change", "commit": server.broadcast(event: .valueChanged(widget: widget, property: "value", value: json))
+            case "submit": server.broadcast(event: .submit(widget: widget, value: json))
+            default: server.broadcast(event: ControlEvent(name: event, fields: ["widget": .string(widget)]))
+            }
+        }
+        host.onPanelChange = { from, to in server.broadcast(event: .panelChanged(from: from, to: to)) }
+        let previousEmit = host.onEmit
+        host.onEmit = { event in
+            previousEmit?(event)
+            server.broadcast(event: .emit(event.name, value: event.value.map(PanelControlHandler.json)))
+        }
+    }
+
+    /// `--control PATH`, else `$RUNTIME_DIRECTORY/control.sock`, else a path in /tmp.
+    public static func path(from arguments: Arguments) -> String {
+        arguments.value("control") ?? ControlServer.defaultPath(
+            environment: ProcessInfo.processInfo.environment,
+            directoryExists: { FileManager.default.fileExists(atPath: $0) })
+    }
+
+    public func close() {
+        server.close()
+    }
+}

@@ -1,0 +1,71 @@
+# kiosk-panels: `kiosk run --config` on the virtual GPU: the start panel as the headless snapshot
+# shows it, a tap on a tappable card that navigates, a drag on a slider that drives a progress ring,
+# and keys from the AT keyboard typed into a focused text field — checked through the screen and
+# through the control socket.
+# gpus: bochs
+kiosk=$KIOSK_BIN_DIR/kiosk
+scenarios=$(dirname "$0")
+socket=/run/kiosk-e2e-control.sock
+ctl() { "$kiosk" ctl --socket $socket "$@"; }
+
+# waits (up to 60 s: TCG is slow) until FILE has a line matching PATTERN
+wait_for_line() {
+  tries=600
+  until grep -q "$2" "$1" 2>/dev/null; do
+    tries=$((tries - 1)); [ "$tries" -gt 0 ] || { echo "no '$2' in $1"; cat "$1"; return 1; }
+    sleep 0.1
+  done
+}
+
+# waits until `kiosk ctl get WIDGET.PROPERTY` answers VALUE
+wait_for_value() {
+  tries=300
+  until [ "$(ctl get "$1" 2>/dev/null)" = "$2" ]; do
+    tries=$((tries - 1)); [ "$tries" -gt 0 ] || { echo "$1 is '$(ctl get "$1")', not '$2'"; return 1; }
+    sleep 0.1
+  done
+}
+
+fifo=/run/kiosk-e2e-panels-touch.fifo
+rm -f $fifo; mkfifo $fifo
+e2e-touch < $fifo > /dev/null &
+toucher=$!
+exec 4> $fifo
+
+"$kiosk" run --backend drm --config "$scenarios/panels.yaml" --control $socket > kiosk.log 2>&1 4>&- &
+pid=$!
+wait_for_line kiosk.log "first frame presented"
+wait_for_line kiosk.log "input device added: .*e2e-touchscreen"
+sleep 1
+vmctl screendump "$E2E_OUT/home.png"
+
+# The slider's thumb (437, 163) dragged past the end of its track: 1.0, and the ring follows.
+cat >&4 <<'TOUCH'
+swipe 437 163 900 163 12
+TOUCH
+wait_for_value level.value 1
+wait_for_value ring.value 1
+sleep 1
+vmctl screendump "$E2E_OUT/ring-full.png"
+
+# A tap focuses the text field; the AT keyboard types into it.
+cat >&4 <<'TOUCH'
+tap 580 231
+TOUCH
+sleep 1
+for key in k i o s k; do vmctl key $key; done
+wait_for_value name.text kiosk
+
+# A tap on the card goes to the detail panel.
+cat >&4 <<'TOUCH'
+tap 240 391
+TOUCH
+wait_for_line kiosk.log '"detail_shown"'
+sleep 1
+vmctl screendump "$E2E_OUT/detail.png"
+
+exec 4>&-; wait "$toucher"
+kill -TERM $pid
+status=0; wait $pid || status=$?
+echo "kiosk exit status $status"
+[ "$status" -eq 0 ]
