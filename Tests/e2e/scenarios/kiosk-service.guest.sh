@@ -57,6 +57,8 @@ record "session: $(loginctl list-sessions --no-legend --no-pager | tr -s ' ')"
 # that opens a session), so its own lines are found by identifier, systemd's by -u kiosk.
 record "cgroup: $(cat /proc/$pid/cgroup)"
 journalctl -b -t kiosk --no-pager | grep -q "started: backend drm, card /dev/dri/card0" || fail "no start-up summary in the journal"
+journalctl -b -t kiosk --no-pager | grep -q "config /etc/kiosk/kiosk.yaml" || fail "the kiosk did not load /etc/kiosk/kiosk.yaml"
+[ -S /run/kiosk/control.sock ] && record "control socket: $(ls -l /run/kiosk/control.sock)"
 vmctl screendump "$E2E_OUT/started.png"
 
 # --- kill -9: systemd restarts it after RestartSec (2 s), and it is active again.

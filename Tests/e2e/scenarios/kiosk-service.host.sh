@@ -5,9 +5,10 @@ set -euo pipefail
 lib=$E2E_HARNESS/lib
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$KIOSK_BIN_DIR/kiosk" snapshot --out reference.png
+# The service's config is scenarios/panels.yaml (guest/systemd/stage.sh); it starts on "home".
+"$KIOSK_BIN_DIR/kiosk" snapshot "$E2E_HARNESS/scenarios/panels.yaml" --panel home --size 1280x800 --out reference.png
 for shot in started restarted after-watchdog; do
-  "$lib/imagecheck.py" compare $shot.png reference.png --tolerance 2 || fail "$shot.png is not the dashboard"
+  "$lib/imagecheck.py" compare $shot.png reference.png --tolerance 2 || fail "$shot.png is not the configured home panel"
 done
 
 /usr/bin/python3 - <<'PY'

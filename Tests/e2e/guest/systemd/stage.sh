@@ -10,6 +10,9 @@ units=$(dirname "$(realpath "$0")")
 harness=$(realpath "$units/../..")
 rm -rf "$stage"
 make --no-print-directory -C "$repo" install DESTDIR="$stage" KIOSK_BIN="$KIOSK_BIN_DIR/kiosk"
+# The service reads /etc/kiosk/kiosk.yaml: the panels the kiosk-panels scenario already drives (no
+# clock or animation, so a screendump is comparable with `kiosk snapshot`), not the showcase config.
+install -m 644 "$harness/scenarios/panels.yaml" "$stage/etc/kiosk/kiosk.yaml"
 etc=$stage/etc/systemd/system
 mkdir -p "$etc/kiosk-e2e.target.wants" "$stage/usr/local/libexec"
 
