@@ -63,8 +63,9 @@ public final class DRMDisplay: DisplayOutput {
         try allocateBuffers(count: max(bufferCount, 2))
     }
 
-    isolated deinit {
-        restore()
+    deinit {
+        // The display lives and dies on the kiosk's one thread: put the console back on the way out.
+        MainActor.assumeIsolated { restore() }
     }
 
     // MARK: DisplayOutput

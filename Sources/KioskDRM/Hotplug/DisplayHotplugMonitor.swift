@@ -41,8 +41,8 @@ public final class DisplayHotplugMonitor {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
-    isolated deinit {
-        udev_monitor_unref(monitor)
+    deinit {
+        MainActor.assumeIsolated { _ = udev_monitor_unref(monitor) }
     }
 
     public var fileDescriptor: Int32 { udev_monitor_get_fd(monitor) }

@@ -25,6 +25,18 @@ enum PanelsOnDisplay {
         var host: PanelHost?
         var keyboard: OnScreenKeyboard?
         var endpoint: ControlEndpoint?
+        var idle: IdleBehaviour?
+        var idleTimer: TimerID?
+        // The idle deadline moves with every input; one timer follows it (none while nothing is due).
+        func armIdleTimer() {
+            if let idleTimer { runtime.loop.cancelTimer(idleTimer) }
+            idleTimer = nil
+            guard let deadline = idle?.nextDeadline else { return }
+            idleTimer = try? runtime.loop.addTimer(at: deadline) {
+                idle?.advance(to: runtime.loop.now)
+                armIdleTimer()
+            }
+        }
 
         runtime.onScreenCreated = { screen in
             // A new screen (first display, or one replugged at another size) gets fresh panels,
@@ -51,6 +63,9 @@ enum PanelsOnDisplay {
             panels.start()
             host = panels
             keyboard = onScreenKeyboard
+            idle = IdleBehaviour(settings: IdleBehaviour.settings(panels.config.display.idle), screen: screen,
+                                 host: panels, now: runtime.loop.now)
+            armIdleTimer()
         }
         runtime.willPaint = { time in
             runtime.screen?.animator.step(to: time)
@@ -58,8 +73,11 @@ enum PanelsOnDisplay {
         }
         runtime.inputHandler = { event in
             guard let screen = runtime.screen else { return }
-            screen.currentTime = runtime.loop.now
-            screen.dispatch(event)
+            let now = runtime.loop.now
+            screen.currentTime = now
+            let admitted = idle?.admit(event, at: now) ?? true
+            armIdleTimer()
+            if admitted { screen.dispatch(event) }
         }
         let reload = {
             guard let host else { return }

@@ -2,7 +2,7 @@
 # shows it, a tap on a tappable card that navigates, a drag on a slider that drives a progress ring,
 # and keys from the AT keyboard typed into a focused text field — checked through the screen and
 # through the control socket.
-# gpus: bochs
+# gpus: bochs virtio
 kiosk=$KIOSK_BIN_DIR/kiosk
 scenarios=$(dirname "$0")
 socket=/run/kiosk-e2e-control.sock

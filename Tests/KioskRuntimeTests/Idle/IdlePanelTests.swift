@@ -1,0 +1,105 @@
+import KioskConfig
+import KioskGraphics
+import KioskRuntime
+import KioskUI
+import Testing
+
+/// `display.idle` on real panels, on the virtual clock.
+struct IdlePanelTests {
+    static let config = """
+    display: {size: [400, 300], idle: {dim: 10s, blank: 20s, return_to_start: 30s}}
+    start: home
+    panels:
+      home:
+        root:
+          type: stack
+          children:
+            - {type: button, id: more, title: More, size: [200, 60], on_tap: {goto: other}}
+      other:
+        root:
+          type: stack
+          children:
+            - {type: button, id: press, title: Press, size: [200, 60], on_tap: {emit: pressed}}
+    """
+
+    final class Kiosk {
+        let session: HeadlessPanelSession
+        let idle: IdleBehaviour
+
+        init() throws {
+            let spec = try ConfigLoader().load(text: IdlePanelTests.config).get()
+            session = HeadlessPanelSession(config: spec, configPath: "/tmp/idle.yaml")
+            try session.renderUntilIdle()
+            idle = IdleBehaviour(settings: IdleBehaviour.settings(spec.display.idle), screen: session.display.screen,
+                                 host: session.host, now: session.display.clock.now)
+        }
+
+        var now: Double { session.display.clock.now }
+
+        /// Seconds since the last input.
+        var idleFor: Double { now - idle.controller.lastActivity }
+
+        /// Moves the virtual clock, applying idle deadlines as the runtime's timer would.
+        func wait(_ seconds: Double) throws -> Int {
+            let end = now + seconds
+            var frames = 0
+            while let deadline = idle.nextDeadline, deadline <= end {
+                frames += try session.driver.advance(by: max(0, deadline - now))
+                idle.advance(to: now)
+            }
+            frames += try session.driver.advance(by: max(0, end - now))
+            return frames
+        }
+
+        /// A tap at the centre of `id`, through the idle logic as the runtime delivers it.
+        func tap(_ id: String) throws {
+            let point = try session.driver.center(of: id)
+            for phase in [TouchPhase.began, .ended] {
+                let event = InputEvent.touch(TouchSample(id: 0, phase: phase, location: point, timestamp: now))
+                if idle.admit(event, at: now) { session.display.screen.dispatch(event) }
+                _ = try session.driver.advance(by: 0.05)
+            }
+            try session.renderUntilIdle()
+        }
+    }
+
+    @Test func dimBlankAndReturnToStartHappenOnTime() throws {
+        let kiosk = try Kiosk()
+        try kiosk.tap("more")
+        #expect(kiosk.session.host.currentPanelID == "other")
+        _ = try kiosk.wait(9.9 - kiosk.idleFor)
+        #expect(kiosk.idle.state == .active)
+        _ = try kiosk.wait(0.2)
+        #expect(kiosk.idle.state == .dimmed)
+        let dimmed = try kiosk.session.snapshot().pixel(x: 5, y: 5)
+        #expect(dimmed != 0xFFFF_FFFF && dimmed != 0xFF00_0000)
+        _ = try kiosk.wait(19.9 - kiosk.idleFor)
+        #expect(kiosk.idle.state == .dimmed)
+        _ = try kiosk.wait(0.2)
+        #expect(kiosk.idle.state == .blanked)
+        #expect(try kiosk.session.snapshot().pixel(x: 200, y: 150) == 0xFF00_0000)
+        _ = try kiosk.wait(29.9 - kiosk.idleFor)
+        #expect(kiosk.session.host.currentPanelID == "other")
+        _ = try kiosk.wait(0.2)
+        #expect(kiosk.session.host.currentPanelID == "home")
+    }
+
+    @Test func whileBlankNoFramesAreMade() throws {
+        let kiosk = try Kiosk()
+        _ = try kiosk.wait(31)
+        #expect(kiosk.idle.state == .blanked)
+        #expect(try kiosk.wait(60) == 0)
+    }
+
+    @Test func theWakingTouchPressesNothing() throws {
+        let kiosk = try Kiosk()
+        try kiosk.tap("more")
+        _ = try kiosk.wait(21)
+        #expect(kiosk.idle.state == .blanked)
+        try kiosk.tap("press")                       // wakes the screen only
+        #expect(kiosk.idle.state == .active)
+        #expect(!kiosk.session.host.emittedEvents.contains { $0.name == "pressed" })
+        try kiosk.tap("press")                       // now it presses
+        #expect(kiosk.session.host.emittedEvents.contains { $0.name == "pressed" })
+    }
+}
