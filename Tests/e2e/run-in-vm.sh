@@ -10,6 +10,11 @@
 # named in E2E_PASS_ENV (default: KIOSK_BIN_DIR E2E_GPU) are exported to the script. In the guest,
 # PATH has Tests/e2e/guest: `vmctl` (screendump, tablet, key requests to the host) and `e2e-touch`.
 # Environment: E2E_CACHE, E2E_KPKG (kernel package), E2E_ACCEL, E2E_SMP (2), E2E_MEM (1024 MB).
+#
+# E2E_INIT_MODE=systemd boots the guest with systemd as PID 1 instead (guest/init-systemd): the
+# kiosk is installed as a service from `make install DESTDIR=OUTDIR/.stage KIOSK_BIN=$KIOSK_BIN_DIR/kiosk`
+# and enabled, and GUEST_SCRIPT runs from a oneshot unit (guest/systemd/kiosk-e2e.service) once the
+# base system is up.
 set -euo pipefail
 HARNESS=$(dirname "$(realpath "$0")")
 GPU=bochs TIMEOUT=180 OUT=$PWD/e2e-out
@@ -76,6 +81,18 @@ for name in ${E2E_PASS_ENV:-KIOSK_BIN_DIR E2E_GPU}; do
 done
 rm -f "$OUT/exit-code"
 
+INIT=$HARNESS/guest/init
+case ${E2E_INIT_MODE:-plain} in
+  plain) ;;
+  systemd)
+    INIT=$HARNESS/guest/init-systemd
+    [ -x "${KIOSK_BIN_DIR:-}/kiosk" ] || { echo "e2e: no kiosk binary in KIOSK_BIN_DIR='${KIOSK_BIN_DIR:-}'" >&2; exit 125; }
+    "$HARNESS/guest/systemd/stage.sh" "$OUT/.stage" "$HARNESS/../.." "$OUT" "$SCRIPT" "$@" > "$OUT/stage.log" 2>&1 ||
+      { echo "e2e: staging the install for the systemd guest failed:" >&2; cat "$OUT/stage.log" >&2; exit 125; }
+    ;;
+  *) echo "e2e: E2E_INIT_MODE is plain or systemd, not '$E2E_INIT_MODE'" >&2; exit 125 ;;
+esac
+
 # KVM where the host really has it; in a nested hypervisor without vmx/svm, TCG (-cpu max still
 # gives the guest AVX2, which the Swift runtime may use).
 if [ -d /sys/module/kvm_intel ] || [ -d /sys/module/kvm_amd ]; then ACCEL="-accel kvm -cpu host"
@@ -90,7 +107,7 @@ trap 'rm -rf "$RUN"' EXIT
 QEMU=(qemu-system-x86_64 ${E2E_ACCEL:-$ACCEL} -smp "${E2E_SMP:-2}" -m "${E2E_MEM:-1024}" -M q35
   -nodefaults -no-reboot -display none
   -kernel "$CACHE/vmlinux-$KVER" -initrd "$INITRAMFS"
-  -append "console=ttyS0 quiet panic=-1 E2E_INIT=$HARNESS/guest/init E2E_HARNESS=$HARNESS E2E_CACHE=$CACHE E2E_OUT=$OUT E2E_SCRIPT=$SCRIPT E2E_ARGS=\"$*\""
+  -append "console=ttyS0 quiet panic=-1 E2E_INIT=$INIT E2E_HARNESS=$HARNESS E2E_CACHE=$CACHE E2E_OUT=$OUT E2E_SCRIPT=$SCRIPT E2E_ARGS=\"$*\""
   -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
   -virtfs "local,path=$OUT,mount_tag=out,security_model=none"
   -chardev "file,id=console,path=$OUT/console.log" -serial chardev:console

@@ -8,7 +8,10 @@
 # directory and $E2E_OUT = OUTDIR/GPU/NAME; $KIOSK_BIN_DIR holds the built binaries, $E2E_GPU names the
 # GPU; vmctl and e2e-touch are on PATH) plus an optional NAME.host.sh run on the host afterwards in the
 # same folder (for screendump comparisons: lib/imagecheck.py). A "# gpus: bochs" line in the guest
-# script limits it to those GPUs. A scenario passes when both exit 0.
+# script limits it to those GPUs. A "# boot: systemd" line runs it in a guest booted with systemd as
+# PID 1 and the kiosk installed as a service (run-in-vm.sh E2E_INIT_MODE=systemd; its output goes
+# to OUTDIR/GPU-systemd/NAME); "# timeout: SECONDS" raises the in-guest limit of 90 s. A scenario
+# passes when both exit 0.
 set -uo pipefail
 HARNESS=$(dirname "$(realpath "$0")")
 ROOT=$(realpath "$HARNESS/../..")
@@ -27,35 +30,48 @@ mkdir -p "$OUT"
 passed=0 failed=0
 started=$(date +%s)
 for gpu in $GPUS; do
+ for boot in plain systemd; do
   selected=""
   for name in $SCENARIOS; do
     script=$HARNESS/scenarios/$name.guest.sh
-    [ -f "$script" ] || { echo "FAIL $gpu/$name: no such scenario ($script)"; failed=$((failed + 1)); continue; }
+    if [ ! -f "$script" ]; then
+      [ "$boot" = plain ] && { echo "FAIL $gpu/$name: no such scenario ($script)"; failed=$((failed + 1)); }
+      continue
+    fi
     gpus=$(sed -n 's/^# gpus: *//p' "$script")
+    wanted_boot=$(sed -n 's/^# boot: *//p' "$script")
+    [ "${wanted_boot:-plain}" = "$boot" ] || continue
     case " ${gpus:-$gpu} " in *" $gpu "*) selected="$selected $name" ;; esac
   done
   [ -n "$selected" ] || continue
-  echo "== $gpu:$selected"
-  E2E_GPU=$gpu "$HARNESS/run-in-vm.sh" -g "$gpu" -t "${E2E_TIMEOUT:-240}" -o "$OUT/$gpu" \
-    "$HARNESS/guest/run-scenarios.sh" "$HARNESS/scenarios" $selected
+  vm=$gpu; [ "$boot" = plain ] || vm=$gpu-$boot
+  echo "== $vm:$selected"
+  vm_started=$(date +%s)
+  vm_status=0
+  E2E_GPU=$gpu E2E_INIT_MODE=$boot "$HARNESS/run-in-vm.sh" -g "$gpu" -t "${E2E_TIMEOUT:-240}" -o "$OUT/$vm" \
+    "$HARNESS/guest/run-scenarios.sh" "$HARNESS/scenarios" $selected || vm_status=$?
+  echo "   $vm: VM exit $vm_status after $(( $(date +%s) - vm_started ))s"
   for name in $selected; do
-    dir=$OUT/$gpu/$name
+    dir=$OUT/$vm/$name
     status=$(cat "$dir/guest-status" 2>/dev/null || echo "none (the VM did not finish it)")
     reason=""
     if [ "$status" != 0 ]; then
       reason="guest script exit $status"
+      [ "$vm_status" = 124 ] && reason="$reason; the VM hit the host timeout of ${E2E_TIMEOUT:-240}s"
+      [ "$vm_status" = 125 ] && reason="$reason; the VM could not run (see $OUT/$vm/console.log)"
     elif [ -x "$HARNESS/scenarios/$name.host.sh" ]; then
       (cd "$dir" && E2E_GPU=$gpu "$HARNESS/scenarios/$name.host.sh") > "$dir/host.log" 2>&1 ||
         reason="host check failed"
     fi
     if [ -z "$reason" ]; then
-      echo "PASS $gpu/$name"; passed=$((passed + 1))
+      echo "PASS $vm/$name"; passed=$((passed + 1))
     else
-      echo "FAIL $gpu/$name: $reason; logs in $dir"
+      echo "FAIL $vm/$name: $reason; logs in $dir"
       tail -n 15 "$dir/guest.log" "$dir/host.log" 2>/dev/null | sed 's/^/    /'
       failed=$((failed + 1))
     fi
   done
+ done
 done
 echo "e2e: $passed passed, $failed failed in $(( $(date +%s) - started ))s (output in $OUT)"
 [ "$failed" -eq 0 ]

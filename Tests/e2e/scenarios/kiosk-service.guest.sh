@@ -1,0 +1,99 @@
+# kiosk-service: kiosk.service as installed by `make install`, in a guest booted with systemd as
+# PID 1: the unit verifies; it runs the kiosk on DRM as the `kiosk` user (created by sysusers) under
+# its hardening; READY comes with a STATUS line; `kill -9` is followed by a restart after RestartSec;
+# a stopped (hung) kiosk is restarted by the watchdog; the journal tells both stories. The host
+# compares the screendumps with `kiosk snapshot` and checks the figures written to service.txt.
+# gpus: bochs
+# boot: systemd
+# timeout: 200
+unit=/usr/local/lib/systemd/system/kiosk.service
+fail() { echo "FAIL: $*"; systemctl status kiosk --no-pager -l 2>&1 | tail -n 15; exit 1; }
+prop() { systemctl show -P "$1" kiosk.service; }
+now() { cut -d' ' -f1 /proc/uptime; }
+record() { echo "$*" | tee -a service.txt; }
+: > service.txt
+
+# waits up to SECONDS for kiosk.service to be active with a MainPID other than NOT_PID; prints it
+wait_active() {
+  deadline=$(( $(cut -d. -f1 /proc/uptime) + $1 ))
+  while [ "$(cut -d. -f1 /proc/uptime)" -lt "$deadline" ]; do
+    pid=$(prop MainPID)
+    if [ "$(prop ActiveState)" = active ] && [ "$pid" != 0 ] && [ "$pid" != "$2" ]; then echo "$pid"; return 0; fi
+    sleep 0.5
+  done
+  echo "kiosk.service not active with a new main process after $1 s: $(prop ActiveState)/$(prop SubState), MainPID $(prop MainPID)" >&2
+  return 1
+}
+
+# --- The unit as installed verifies cleanly (any output is a finding).
+verify=$(systemd-analyze verify "$unit" 2>&1) || fail "systemd-analyze verify $unit failed: $verify"
+[ -z "$verify" ] || fail "systemd-analyze verify $unit is not clean: $verify"
+record "verify: clean"
+
+# --- Started at boot (enabled), on DRM, as the kiosk user, under its sandbox.
+getent passwd kiosk > /dev/null || fail "no kiosk user: systemd-sysusers did not create it"
+journalctl -b -u systemd-sysusers --no-pager | grep -q "Creating user 'kiosk'" || fail "the kiosk user was not created by systemd-sysusers at boot"
+pid=$(wait_active 100 0) || fail "the kiosk did not start"
+record "started: MainPID $pid active at $(now) s (uptime)"
+uid=$(awk '/^Uid:/ {print $2}' /proc/$pid/status)
+[ "$uid" = "$(id -u kiosk)" ] || fail "main process runs as uid $uid, not kiosk ($(id -u kiosk))"
+record "user: $(ps -o user= -p "$pid") uid $uid groups $(id -nG kiosk | tr ' ' ,); process groups: $(awk '/^Groups:/ {$1=""; print}' /proc/$pid/status)"
+record "command: $(tr '\0' ' ' < /proc/$pid/cmdline)"
+tr '\0' ' ' < /proc/$pid/cmdline | grep -q -- "--backend drm" || fail "the unit does not run the DRM backend"
+record "sandbox: $(grep -E '^(NoNewPrivs|Seccomp|CapEff|CapBnd):' /proc/$pid/status | tr -s '\t\n' '  ')"
+[ "$(awk '/^NoNewPrivs:/ {print $2}' /proc/$pid/status)" = 1 ] || fail "NoNewPrivileges= is not in force"
+[ "$(awk '/^CapEff:/ {print $2}' /proc/$pid/status)" = 0000000000000000 ] || fail "the kiosk has capabilities"
+[ "$(awk '/^Seccomp:/ {print $2}' /proc/$pid/status)" = 2 ] || fail "no system call filter"
+ls -l /proc/$pid/fd 2>/dev/null | grep -q /dev/dri/card0 || fail "the main process has no /dev/dri/card0 open"
+record "devices: $(ls -l /proc/$pid/fd | grep -o '/dev/[a-z/]*[0-9]*' | sort -u | tr '\n' ' ')"
+status=$(prop StatusText)
+record "status: $status"
+case $status in "showing on Virtual-1 "*) ;; *) fail "StatusText is '$status', not 'showing on Virtual-1 ...'" ;; esac
+systemctl status kiosk --no-pager > status.txt 2>&1 || fail "systemctl status kiosk: not active"
+grep -q "Status: \"showing on Virtual-1" status.txt || fail "systemctl status shows no status line"
+record "watchdog: $(prop WatchdogUSec), restart delay $(prop RestartUSec)"
+record "session: $(loginctl list-sessions --no-legend --no-pager | tr -s ' ')"
+# pam_systemd's session moves the kiosk into session-cN.scope (logind does that to every process
+# that opens a session), so its own lines are found by identifier, systemd's by -u kiosk.
+record "cgroup: $(cat /proc/$pid/cgroup)"
+journalctl -b -t kiosk --no-pager | grep -q "started: backend drm, card /dev/dri/card0" || fail "no start-up summary in the journal"
+journalctl -b -t kiosk --no-pager | grep -q "config /etc/kiosk/kiosk.yaml" || fail "the kiosk did not load /etc/kiosk/kiosk.yaml"
+[ -S /run/kiosk/control.sock ] && record "control socket: $(ls -l /run/kiosk/control.sock)"
+vmctl screendump "$E2E_OUT/started.png"
+
+# --- kill -9: systemd restarts it after RestartSec (2 s), and it is active again.
+old=$pid
+killed=$(now)
+kill -KILL "$old"
+pid=$(wait_active 100 "$old") || fail "not restarted after kill -9"
+back=$(now)
+record "kill -9: MainPID $old killed at $killed s, new MainPID $pid active at $back s, restarts $(prop NRestarts)"
+journalctl -b -u kiosk --no-pager > journal-kill.txt
+grep -q "Main process exited, code=killed, status=9/KILL" journal-kill.txt || fail "the journal does not record the kill"
+grep -q "Scheduled restart job, restart counter is at 1" journal-kill.txt || fail "the journal does not record the restart"
+# The restart delay by systemd's own monotonic stamps: from the exit to the scheduled restart.
+delay=$(journalctl -b -u kiosk -o short-monotonic --no-pager |
+  awk '{ match($0, /[0-9]+\.[0-9]+/); at = substr($0, RSTART, RLENGTH) }
+       /Main process exited, code=killed, status=9\/KILL/ { exit_at = at }
+       exit_at && /Scheduled restart job/ { printf "%.2f", at - exit_at; exit }')
+[ -n "$delay" ] || fail "no kill-to-restart interval in the journal"
+record "restart delay: ${delay} s from the exit to the scheduled restart (RestartSec=2)"
+
+# --- SIGSTOP: the frame loop stops pinging; the watchdog (WatchdogSec=10) aborts and restarts it.
+vmctl screendump "$E2E_OUT/restarted.png"
+old=$pid
+stopped=$(now)
+kill -STOP "$old"
+pid=$(wait_active 120 "$old") || fail "a stopped kiosk was not restarted by the watchdog"
+back=$(now)
+record "kill -STOP: MainPID $old stopped at $stopped s, new MainPID $pid active at $back s, restarts $(prop NRestarts)"
+journalctl -b -u kiosk -o short-monotonic --no-pager > journal.txt
+grep -q "kiosk.service: Watchdog timeout" journal.txt || fail "the journal does not record the watchdog timeout"
+grep -q "Scheduled restart job, restart counter is at 2" journal.txt || fail "the journal does not record the second restart"
+timeout_at=$(awk '/kiosk.service: Watchdog timeout/ { match($0, /[0-9]+\.[0-9]+/); print substr($0, RSTART, RLENGTH); exit }' journal.txt)
+[ -n "$timeout_at" ] || fail "no watchdog timeout time in journal.txt"
+record "watchdog: timeout logged at $timeout_at s, $(awk -v a="$timeout_at" -v b="$stopped" 'BEGIN {printf "%.1f", a - b}') s after SIGSTOP"
+[ "$(prop NRestarts)" = 2 ] || fail "NRestarts is $(prop NRestarts), not 2"
+case $(prop StatusText) in "showing on Virtual-1 "*) ;; *) fail "no status after the watchdog restart" ;; esac
+vmctl screendump "$E2E_OUT/after-watchdog.png"
+journalctl -b -u kiosk --no-pager | grep -E "Watchdog|Main process|Scheduled restart|started:|Started|Failed" | tee -a service.txt
