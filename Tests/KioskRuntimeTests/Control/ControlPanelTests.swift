@@ -10,9 +10,7 @@ struct ControlPanelTests {
     final class Kiosk {
         let session: HeadlessPanelSession
         let loop: EventLoop
-        let registry: LoopInterestRegistry
-        let server: ControlServer
-        let handler: PanelControlHandler
+        let endpoint: ControlEndpoint
         let path: String
 
         init() throws {
@@ -20,25 +18,12 @@ struct ControlPanelTests {
                 .appendingPathComponent("../../../Config/kiosk.yaml").standardized.path
             session = try HeadlessPanelSession.load(path: config)
             loop = try EventLoop()
-            registry = LoopInterestRegistry(loop: loop)
             path = NSTemporaryDirectory() + "kiosk-control-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
             let session = self.session
-            handler = PanelControlHandler(host: session.host, registry: ComponentRegistry.standard, configPath: config) {
+            endpoint = try ControlEndpoint(host: session.host, loop: loop, path: path, configPath: config,
+                                           components: ComponentRegistry.standard, logger: .discarding) {
                 try session.snapshot()
             }
-            server = try ControlServer(path: path, handler: handler, registry: registry)
-            registry.server = server
-            let server = self.server
-            session.host.onWidgetEvent = { event, widget, value in
-                guard let widget else { return }
-                switch event {
-                case "tap": server.broadcast(event: .tap(widget: widget))
-                case "change": server.broadcast(event: .valueChanged(widget: widget, property: "value",
-                                                                      value: value.map(PanelControlHandler.json) ?? .null))
-                default: break
-                }
-            }
-            session.host.onPanelChange = { from, to in server.broadcast(event: .panelChanged(from: from, to: to)) }
         }
 
         deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -89,11 +74,15 @@ struct ControlPanelTests {
         try driver.drag(from: slider, to: Point(x: slider.x + 60, y: slider.y))
         try kiosk.session.renderUntilIdle()
         var lines: [String] = []
-        for _ in 0..<6 { lines.append(try subscriber.readLine() ?? "") }
+        for _ in 0..<7 { lines.append(try subscriber.readLine() ?? "") }
+        // In the order it happened: the tap, the panel it opened (whose on_show emits), the way back,
+        // then the slider's value changes.
         #expect(lines[0].contains("\"tap\"") && lines[0].contains("to_settings"))
-        #expect(lines[1].contains("\"panel\"") && lines[1].contains("settings"))
-        #expect(lines[2].contains("\"tap\"") && lines[2].contains("settings_back"))
-        #expect(lines[3].contains("home"))
-        #expect(lines[4].contains("brightness"))
+        #expect(lines[1].contains("panel_changed") && lines[1].contains("\"settings\""))
+        #expect(lines[2].contains("\"emit\"") && lines[2].contains("settings_opened"))
+        #expect(lines[3].contains("\"tap\"") && lines[3].contains("settings_back"))
+        #expect(lines[4].contains("panel_changed") && lines[4].contains("\"home\""))
+        #expect(lines[5].contains("\"emit\"") && lines[5].contains("home_shown"))
+        #expect(lines[6].contains("value_changed") && lines[6].contains("brightness"))
     }
 }
