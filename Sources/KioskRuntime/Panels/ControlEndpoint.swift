@@ -27,7 +27,11 @@ public final class ControlEndpoint {
             default: server.broadcast(event: ControlEvent(name: event, fields: ["widget": .string(widget)]))
             }
         }
-        host.onPanelChange = { from, to in server.broadcast(event: .panelChanged(from: from, to: to)) }
+        let previousPanelChange = host.onPanelChange
+        host.onPanelChange = { from, to in
+            previousPanelChange?(from, to)
+            server.broadcast(event: .panelChanged(from: from, to: to))
+        }
         let previousEmit = host.onEmit
         host.onEmit = { event in
             previousEmit?(event)

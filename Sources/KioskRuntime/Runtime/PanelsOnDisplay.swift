@@ -44,6 +44,7 @@ enum PanelsOnDisplay {
             let panels = PanelHost(screen: screen, config: host?.config ?? config, adapters: adapters, baseDirectory: directory)
             panels.log = { message in logger.info(message) }
             panels.onEmit = { event in logger.info("emit \(event.jsonLine)") }
+            panels.onPanelChange = { _, panel in runtime.service.content = "panel \(panel)" }
             let onScreenKeyboard = OnScreenKeyboard(layout: .forLocale(panels.config.theme.locale))
             onScreenKeyboard.attach(to: screen)
             screen.input.onWakeUpRequest = { time in

@@ -11,11 +11,25 @@ public final class ServiceLifecycle {
         self.notifier = notifier
     }
 
+    /// What is on screen ("panel home"), for STATUS; `systemctl status` shows it.
+    public var content: String? {
+        didSet {
+            guard content != oldValue, hasNotifiedReady, let output else { return }
+            notifier.notifyStatus(status(on: output))
+        }
+    }
+    private var output: String?
+
+    private func status(on output: String) -> String {
+        content.map { "showing \($0) on \(output)" } ?? "showing on \(output)"
+    }
+
     /// A frame completed on `output` ("Virtual-1 1280x800@75"): the first one makes the service ready.
     public func framePresented(on output: String) {
         guard !hasNotifiedReady else { return }
         hasNotifiedReady = true
-        notifier.notifyReady(status: "showing on \(output)")
+        self.output = output
+        notifier.notifyReady(status: status(on: output))
     }
 
     /// Started without a display: ready anyway (systemd must not time out the start), and saying why.

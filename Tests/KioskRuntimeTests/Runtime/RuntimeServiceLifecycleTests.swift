@@ -30,6 +30,17 @@ extension ServiceNotifierTests {
                                                  "STOPPING=1"])
     }
 
+    @Test func statusNamesThePanelOnScreen() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: nil)
+        let service = ServiceLifecycle(notifier: ServiceNotifier())
+        service.content = "panel home"
+        service.framePresented(on: "Virtual-1 1280x800@75")
+        service.content = "panel settings"
+        service.content = "panel settings"
+        #expect(systemd.messages() == ["READY=1\nSTATUS=showing panel home on Virtual-1 1280x800@75",
+                                       "STATUS=showing panel settings on Virtual-1 1280x800@75"])
+    }
+
     @Test func runtimeWithoutADisplayIsReadyAndSaysItWaits() throws {
         let systemd = try FakeServiceManager(watchdogMicroseconds: nil)
         let service = ServiceLifecycle(notifier: ServiceNotifier())

@@ -48,9 +48,9 @@ ls -l /proc/$pid/fd 2>/dev/null | grep -q /dev/dri/card0 || fail "the main proce
 record "devices: $(ls -l /proc/$pid/fd | grep -o '/dev/[a-z/]*[0-9]*' | sort -u | tr '\n' ' ')"
 status=$(prop StatusText)
 record "status: $status"
-case $status in "showing on Virtual-1 "*) ;; *) fail "StatusText is '$status', not 'showing on Virtual-1 ...'" ;; esac
+case $status in "showing panel home on Virtual-1 "*) ;; *) fail "StatusText is '$status', not 'showing panel home on Virtual-1 ...'" ;; esac
 systemctl status kiosk --no-pager > status.txt 2>&1 || fail "systemctl status kiosk: not active"
-grep -q "Status: \"showing on Virtual-1" status.txt || fail "systemctl status shows no status line"
+grep -q "Status: \"showing panel home on Virtual-1" status.txt || fail "systemctl status shows no status line"
 record "watchdog: $(prop WatchdogUSec), restart delay $(prop RestartUSec)"
 record "session: $(loginctl list-sessions --no-legend --no-pager | tr -s ' ')"
 # pam_systemd's session moves the kiosk into session-cN.scope (logind does that to every process
@@ -94,6 +94,6 @@ timeout_at=$(awk '/kiosk.service: Watchdog timeout/ { match($0, /[0-9]+\.[0-9]+/
 [ -n "$timeout_at" ] || fail "no watchdog timeout time in journal.txt"
 record "watchdog: timeout logged at $timeout_at s, $(awk -v a="$timeout_at" -v b="$stopped" 'BEGIN {printf "%.1f", a - b}') s after SIGSTOP"
 [ "$(prop NRestarts)" = 2 ] || fail "NRestarts is $(prop NRestarts), not 2"
-case $(prop StatusText) in "showing on Virtual-1 "*) ;; *) fail "no status after the watchdog restart" ;; esac
+case $(prop StatusText) in "showing panel home on Virtual-1 "*) ;; *) fail "no status after the watchdog restart" ;; esac
 vmctl screendump "$E2E_OUT/after-watchdog.png"
 journalctl -b -u kiosk --no-pager | grep -E "Watchdog|Main process|Scheduled restart|started:|Started|Failed" | tee -a service.txt
