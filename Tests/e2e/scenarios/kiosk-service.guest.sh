@@ -32,7 +32,12 @@ record "verify: clean"
 
 # --- Started at boot (enabled), on DRM, as the kiosk user, under its sandbox.
 getent passwd kiosk > /dev/null || fail "no kiosk user: systemd-sysusers did not create it"
-journalctl -b -u systemd-sysusers --no-pager | grep -q "Creating user 'kiosk'" || fail "the kiosk user was not created by systemd-sysusers at boot"
+# (The host has no kiosk user, so it can only come from sysusers; its journal line may land late.)
+tries=100
+until journalctl -b -u systemd-sysusers --no-pager | grep -q "Creating user 'kiosk'"; do
+  tries=$((tries - 1)); [ "$tries" -gt 0 ] || fail "the kiosk user was not created by systemd-sysusers at boot"
+  sleep 0.1
+done
 pid=$(wait_active 100 0) || fail "the kiosk did not start"
 record "started: MainPID $pid active at $(now) s (uptime)"
 uid=$(awk '/^Uid:/ {print $2}' /proc/$pid/status)
