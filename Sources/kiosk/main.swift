@@ -4,7 +4,7 @@ import KioskRuntime
 let usage = """
 usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--size WxH] [--out FILE.png] [--once]
                  [--device PATH] [--connector NAME] [--mode WxH[@Hz]] [--rotation 0|90|180|270] [--scale S]
-                 [--seat NAME] [--keyboard-layout LAYOUT] [--ring PERCENT] [--demo-animate]
+                 [--seat NAME] [--device-access auto|seat|direct] [--keyboard-layout LAYOUT] [--ring PERCENT] [--demo-animate]
        kiosk check FILE
        kiosk components
        kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]

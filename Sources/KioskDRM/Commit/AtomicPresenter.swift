@@ -61,4 +61,11 @@ final class AtomicPresenter: ScanoutPresenter {
         _ = damageBlob   // the committed state holds its own reference now
         if let newModeBlob { modeBlob = newModeBlob }
     }
+
+    /// ACTIVE=0 keeps the mode and the plane's state, so the next modeset only turns it back on.
+    func powerOff() throws {
+        let request = try AtomicRequest(device: device)
+        try request.set(pipeline.crtcID, crtcProperties.id(of: "ACTIVE"), 0, name: "ACTIVE")
+        try request.commit(flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: nil)
+    }
 }

@@ -5,10 +5,15 @@ import KioskGraphics
 final class LegacyPresenter: ScanoutPresenter {
     private let device: DRMDevice
     private let pipeline: OutputPipeline
+    /// The connector's DPMS property, when it has one (every connector of a KMS driver does).
+    private let dpmsProperty: UInt32?
+    private var isPoweredOff = false
 
     init(device: DRMDevice, pipeline: OutputPipeline) {
         self.device = device
         self.pipeline = pipeline
+        dpmsProperty = (try? ObjectProperties(device: device, objectID: pipeline.connector.id,
+                                              type: UInt32(DRM_MODE_OBJECT_CONNECTOR)))?.id(of: "DPMS")
     }
 
     var sendsDamage: Bool { false }
@@ -16,6 +21,10 @@ final class LegacyPresenter: ScanoutPresenter {
     func show(framebuffer: UInt32, size: (width: Int, height: Int), mode: KernelMode, damage: Region, modeset: Bool,
               userData: UnsafeMutableRawPointer?) throws {
         if modeset {
+            if isPoweredOff {
+                try setDPMS(UInt64(DRM_MODE_DPMS_ON))
+                isPoweredOff = false
+            }
             var connector = pipeline.connector.id
             var info = mode.info
             // SetCrtc is synchronous and sends no event; the flip to the same buffer below provides
@@ -26,5 +35,19 @@ final class LegacyPresenter: ScanoutPresenter {
         }
         guard drmModePageFlip(device.descriptor, pipeline.crtcID, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0
         else { throw device.failure("drmModePageFlip") }
+    }
+
+    func powerOff() throws {
+        try setDPMS(UInt64(DRM_MODE_DPMS_OFF))
+        isPoweredOff = true
+    }
+
+    private func setDPMS(_ value: UInt64) throws {
+        guard let dpmsProperty else {
+            throw DRMError.callFailed(device: device.path, call: "DPMS (the connector has no DPMS property)", errno: ENOTSUP)
+        }
+        guard drmModeConnectorSetProperty(device.descriptor, pipeline.connector.id, dpmsProperty, value) == 0 else {
+            throw device.failure("drmModeConnectorSetProperty(DPMS)")
+        }
     }
 }

@@ -9,4 +9,7 @@ protocol ScanoutPresenter: AnyObject {
     /// reported by a page-flip event carrying `userData`.
     func show(framebuffer: UInt32, size: (width: Int, height: Int), mode: KernelMode, damage: Region, modeset: Bool,
               userData: UnsafeMutableRawPointer?) throws
+    /// Switches the display off (DPMS off), synchronously. The next `show` with `modeset` switches
+    /// it on again.
+    func powerOff() throws
 }

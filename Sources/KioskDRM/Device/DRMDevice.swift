@@ -42,13 +42,7 @@ nonisolated final class DRMDevice {
         opener.closeDevice(descriptor)
     }
 
-    /// Gives up master (VT switch away) so another program may drive the card.
-    func dropMaster() throws {
-        guard drmDropMaster(descriptor) == 0 else { throw failure("drmDropMaster") }
-        isMaster = false
-    }
-
-    /// Takes master back (VT switch back).
+    /// Takes master back (VT switch back) when the seat did not hand it back already.
     func acquireMaster() throws {
         guard drmSetMaster(descriptor) == 0 else { throw DRMError.deviceBusy(device: path) }
         isMaster = true

@@ -16,12 +16,12 @@ extension DRMDisplay {
         let crtcs = try device.crtcIDs()
         guard let connector = device.connector(id: pipeline.connector.id, crtcs: crtcs),
               connector.isConnected, !connector.modes.isEmpty else {
-            guard isActive else { return .unchanged }
+            guard isConnected else { return .unchanged }
             deactivate()
             return .disconnected
         }
         let newMode = try Self.chooseMode(requestedMode, on: connector, device: devicePath)
-        if isActive && newMode.mode == mode { return .unchanged }
+        if isConnected && newMode.mode == mode { return .unchanged }
         let oldSize = (mode.width, mode.height)
         try adopt(newMode)
         return .connected(mode, buffersReplaced: oldSize != (mode.width, mode.height))

@@ -20,8 +20,13 @@ public final class DRMDisplay: DisplayOutput {
     public var usesAtomicCommits: Bool { device.supportsAtomic }
     /// True when the kernel is told which rectangles changed (FB_DAMAGE_CLIPS).
     public var sendsDamageClips: Bool { presenter.sendsDamage }
-    /// False after the display was unplugged (until it returns), or after `restore()`.
-    public private(set) var isActive = true
+    /// False while the display is unplugged, while the session is switched away (`pause()`), and
+    /// after `restore()`: nothing is presented then.
+    public var isActive: Bool { isConnected && !isPaused && !restored }
+    /// True between `pause()` and `resume()`.
+    public private(set) var isPaused = false
+    /// True while the screen is switched off by `powerOff()`, until the next present switches it on.
+    public private(set) var isPoweredOff = false
     public var isFlipPending: Bool { pendingIndex != nil }
     /// Called for every completed flip, from `dispatchEvents()`.
     public var onFlipComplete: ((FlipCompletion) -> Void)?
@@ -37,6 +42,7 @@ public final class DRMDisplay: DisplayOutput {
     private var frontIndex: Int?
     private var pendingIndex: Int?
     private var needsModeset = true
+    private(set) var isConnected = true
     private var restored = false
 
     /// Opens the card (the explicit `devicePath`, else the first card udev reports with a connected
@@ -90,6 +96,7 @@ public final class DRMDisplay: DisplayOutput {
         try presenter.show(framebuffer: buffer.framebufferID, size: (buffer.width, buffer.height), mode: kernelMode,
                            damage: damage, modeset: needsModeset, userData: flipEvents.userData)
         needsModeset = false
+        isPoweredOff = false
         pendingIndex = bufferIndex
     }
 
@@ -119,8 +126,7 @@ public final class DRMDisplay: DisplayOutput {
     public func restore() {
         guard !restored else { return }
         restored = true
-        isActive = false
-        guard let saved = savedCRTC else { return }
+        guard let saved = savedCRTC, !isPaused else { return }
         if var mode = saved.mode, saved.framebuffer != 0 {
             var connector = pipeline.connector.id
             drmModeSetCrtc(device.descriptor, saved.id, saved.framebuffer, saved.x, saved.y, &connector, 1, &mode)
@@ -129,14 +135,38 @@ public final class DRMDisplay: DisplayOutput {
         }
     }
 
-    /// Gives up DRM master (switching away from the kiosk's virtual terminal).
-    public func releaseMaster() throws {
-        try device.dropMaster()
+    // MARK: Session switches
+
+    /// The session is switching away (another VT takes the display): presenting stops until
+    /// `resume()`. The seat manager (seatd, logind) takes DRM master away itself.
+    public func pause() {
+        isPaused = true
     }
 
-    /// Takes DRM master back; the next present programs the mode again.
-    public func reacquireMaster() throws {
-        try device.acquireMaster()
+    /// The session is back: DRM master is taken again when the seat has not handed it back
+    /// already, a flip left over from before is forgotten, and the next present programs the mode
+    /// again, since the other session may have changed anything. The caller repaints everything:
+    /// what is on screen now is not ours.
+    public func resume() throws {
+        guard isPaused else { return }
+        if drmIsMaster(device.descriptor) == 0 { try device.acquireMaster() }
+        _ = try? flipEvents.read(from: device.descriptor, device: devicePath)
+        isPaused = false
+        pendingIndex = nil
+        frontIndex = nil
+        needsModeset = true
+    }
+
+    // MARK: Power
+
+    /// Switches the display off (DPMS off) for a blanked kiosk: the CRTC is disabled on atomic
+    /// drivers, the connector's DPMS property set on legacy ones. The next `present` switches it on
+    /// again with a modeset. A flip in flight is completed first, by the kernel, as usual.
+    public func powerOff() throws {
+        guard isActive, !isPoweredOff else { return }
+        guard pendingIndex == nil else { throw DRMError.invalidPresent(reason: "a page flip is still in flight") }
+        try presenter.powerOff()
+        isPoweredOff = true
         needsModeset = true
     }
 
@@ -155,11 +185,11 @@ public final class DRMDisplay: DisplayOutput {
         mode = newMode.mode
         if sizeChanged { try allocateBuffers(count: swapchain.count) }
         needsModeset = true
-        isActive = !restored
+        isConnected = true
     }
 
     func deactivate() {
-        isActive = false
+        isConnected = false
     }
 
     var requestedMode: DisplayModeRequest? { modeRequest }

@@ -7,7 +7,7 @@ nonisolated public enum DeviceOpenProblem: Equatable, Sendable, CustomStringConv
     case busy
     case other(String)
 
-    init(errno code: Int32) {
+    public init(errno code: Int32) {
         switch code {
         case EACCES, EPERM: self = .permissionDenied
         case ENOENT, ENODEV, ENXIO: self = .noSuchDevice

@@ -7,7 +7,7 @@ import KioskInput
 import KioskUI
 
 /// `kiosk run [--config FILE] [--backend auto|drm|headless] [--device PATH] [--connector NAME] [--mode WxH[@Hz]]
-/// [--rotation 0|90|180|270] [--scale S] [--seat NAME] [--keyboard-layout us] [--appearance light|dark]
+/// [--rotation 0|90|180|270] [--scale S] [--seat NAME] [--device-access auto|seat|direct] [--keyboard-layout us] [--appearance light|dark]
 /// [--ring PERCENT] [--demo-animate] [--out FILE.png] [--once]`.
 public enum RunCommand {
     public static func run(_ arguments: Arguments) throws {
@@ -63,6 +63,14 @@ public enum RunCommand {
             options.scale = scale
         }
         if let seat = arguments.value("seat") { options.seat = seat }
+        if let access = arguments.value("device-access") {
+            switch access {
+            case "auto": options.deviceAccess = .automatic
+            case "seat": options.deviceAccess = .seatOnly
+            case "direct": options.deviceAccess = .directOnly
+            default: throw UsageError("--device-access wants auto, seat or direct; got '\(access)'")
+            }
+        }
         if let layout = arguments.value("keyboard-layout") { options.keymap = Keymap(layout: layout) }
         return options
     }

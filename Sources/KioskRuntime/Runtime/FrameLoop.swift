@@ -14,6 +14,8 @@ public final class FrameLoop {
     public private(set) var pacer: FramePacer
     private var frameTimer: TimerID?
     private var isRendering = false
+    /// True between `pause()` and `resume()`: the compositor stays, nothing is rendered.
+    public private(set) var isPaused = false
     /// When the flip in flight was submitted; nil when none is.
     private var flipSubmittedAt: Double?
 
@@ -58,9 +60,25 @@ public final class FrameLoop {
         compositor = nil
     }
 
+    /// Stops rendering while the session is switched away, keeping the compositor and its screen:
+    /// changes made meanwhile are shown after `resume()`. A flip in flight is forgotten (its
+    /// display forgets it too).
+    public func pause() {
+        isPaused = true
+        if let frameTimer { loop.cancelTimer(frameTimer) }
+        frameTimer = nil
+        flipSubmittedAt = nil
+    }
+
+    /// Renders again after `pause()`, starting with a frame if anything is to be shown.
+    public func resume() {
+        isPaused = false
+        requestFrame()
+    }
+
     /// Schedules a frame at the next moment the pacer allows, unless one is already coming.
     public func requestFrame() {
-        guard let compositor, compositor.needsFrame, frameTimer == nil, !isRendering, flipSubmittedAt == nil else { return }
+        guard !isPaused, let compositor, compositor.needsFrame, frameTimer == nil, !isRendering, flipSubmittedAt == nil else { return }
         let start = pacer.nextFrameStart(requestedAt: loop.now)
         do {
             frameTimer = try loop.addTimer(at: start) { [unowned self] in
@@ -90,7 +108,7 @@ public final class FrameLoop {
     }
 
     private func renderFrame() {
-        guard let compositor, flipSubmittedAt == nil else { return }
+        guard !isPaused, let compositor, flipSubmittedAt == nil else { return }
         let start = loop.now
         isRendering = true
         defer { isRendering = false }

@@ -6,8 +6,12 @@ import KioskInput
 import KioskUI
 
 /// The kiosk on a real display: one event loop that watches the card (page-flip events), the input
-/// seat, DRM hotplug events, the frame and watchdog timers, and the signals, and renders `rootView`
-/// whenever it changes, paced at the display's refresh rate.
+/// seat, DRM hotplug events, the seat manager, the frame and watchdog timers, and the signals, and
+/// renders `rootView` whenever it changes, paced at the display's refresh rate.
+///
+/// The card and the input devices come from the seat (`SeatSession`: seatd or logind, else a
+/// direct open). When the seat is taken away (a switch to another VT) rendering and input stop
+/// and the seat manager takes the devices; when it comes back, everything is repainted.
 ///
 /// SIGTERM and SIGINT end `run()` cleanly (the CRTC shows what it showed before), SIGHUP calls
 /// `reloadHandler`, SIGUSR1 logs the frame statistics. The display may be absent at start and may
@@ -36,12 +40,14 @@ public final class LiveRuntime {
     public private(set) var screen: Screen?
     public var compositor: Compositor? { frames.compositor }
     public private(set) var input: InputManager?
+    public private(set) var seat: SeatSession?
 
     private var hotplug: DisplayHotplugMonitor?
     private var displaySourceID: EventSourceID?
     private var hasLoggedFirstFrame = false
     private var knownDevices: Set<String> = []
     private var exitError: (any Error)?
+    private var hasOpenedDevices = false
 
     /// Sets up the loop only; nothing is opened until `run()`.
     public init(rootView: View, options: RuntimeOptions = RuntimeOptions(), logger: Logger = .standard(),
@@ -59,8 +65,9 @@ public final class LiveRuntime {
         }
     }
 
-    /// Opens the display (or waits for one), the input seat and the hotplug monitor, then runs until
-    /// SIGTERM or SIGINT. Throws when the card or the input devices cannot be used at all.
+    /// Opens the seat, then the display (or waits for one), the input devices and the hotplug
+    /// monitor, and runs until SIGTERM or SIGINT. Throws when the seat, the card or the input
+    /// devices cannot be used at all.
     public func run() throws {
         try loop.addSignals([.terminate, .interrupt, .hangup, .user1]) { [unowned self] signal in
             self.handle(signal)
@@ -69,6 +76,37 @@ public final class LiveRuntime {
         hotplug = monitor
         try loop.addReadable(fileDescriptor: monitor.fileDescriptor) { [unowned self] in self.handleHotplugEvents() }
 
+        let seat = try SeatSession(preference: options.deviceAccess,
+                                   onEnable: { [unowned self] in self.seatEnabled() },
+                                   onDisable: { [unowned self] in self.seatDisabled() }, logger: logger)
+        self.seat = seat
+        if let descriptor = seat.descriptor {
+            try loop.addReadable(fileDescriptor: descriptor) { [unowned self] in
+                do { try seat.handleReadable() } catch { self.fail(error) }
+            }
+        }
+        switch seat.access {
+        case .seat(let name): logger.info("devices through the seat \(name)")
+        case .direct: logger.info("devices opened directly (no seat manager)")
+        }
+        if seat.isActive {
+            try openDevices()
+        } else {
+            // Started while another VT is in front: the seat enables when the kiosk's VT is shown.
+            logger.notice("the seat is not active yet (another session is in front); waiting for it")
+            service.waitingForSeat()
+        }
+        try service.armWatchdog(on: loop) { [unowned self] in self.frames.isHealthy(now: self.loop.now) }
+
+        try loop.run()
+        shutDown()
+        if let exitError { throw exitError }
+    }
+
+    /// The card and the input devices, once the seat is active; then the start-up summary.
+    private func openDevices() throws {
+        guard let seat, !hasOpenedDevices else { return }
+        hasOpenedDevices = true
         do {
             try openDisplay()
         } catch let error as DRMError where Self.isWaitable(error) {
@@ -76,7 +114,7 @@ public final class LiveRuntime {
         }
 
         let input = try InputManager(configuration: InputConfiguration(
-            seat: options.seat, keymap: options.keymap, mapper: inputMapper()))
+            seat: options.seat, keymap: options.keymap, mapper: inputMapper()), opener: seat)
         self.input = input
         try loop.addReadable(fileDescriptor: input.fileDescriptor) { [unowned self] in self.readInput() }
         readInput()
@@ -86,11 +124,51 @@ public final class LiveRuntime {
             mode: display?.mode.description, rotationDegrees: options.rotation.rawValue,
             inputDevices: input.devices.map(\.name), configPath: options.configPath))
         if display == nil { service.waitingForDisplay() }
-        try service.armWatchdog(on: loop) { [unowned self] in self.frames.isHealthy(now: self.loop.now) }
+    }
 
-        try loop.run()
-        shutDown()
-        if let exitError { throw exitError }
+    // MARK: Seat
+
+    /// The seat is taken away (a switch to another VT): stop presenting and reading input, then
+    /// let the seat manager have the devices. Changes made meanwhile are shown on return.
+    private func seatDisabled() {
+        logger.notice("switched away from the seat: rendering and input paused")
+        frames.pause()
+        display?.pause()
+        input?.suspend()
+        service.sessionPaused()
+        seat?.acknowledgeDisable()
+    }
+
+    /// The seat is (back) in front: take the devices again and repaint everything, since the
+    /// other session drew over the screen. The first enable may be the one the kiosk started
+    /// waiting for.
+    private func seatEnabled() {
+        // During SeatSession's init: `run()` opens the devices once the seat is stored.
+        guard seat != nil else { return }
+        guard hasOpenedDevices else {
+            do { try openDevices() } catch { fail(error) }
+            return
+        }
+        logger.notice("the seat is back: repainting")
+        if let input, !input.resume() { logger.error("input devices could not be reopened after the switch") }
+        guard let display else {
+            frames.resume()
+            return
+        }
+        do {
+            try display.resume()
+        } catch {
+            logger.error("taking the display back after the switch: \(error)")
+            return
+        }
+        // The display may have been unplugged or changed mode while another session had it.
+        reprobe(display)
+        if let compositor = frames.compositor {
+            compositor.swapchain.invalidateAll()
+            compositor.screen.damageEverything()
+        }
+        service.sessionResumed()
+        frames.resume()
     }
 
     // MARK: Display
@@ -105,7 +183,7 @@ public final class LiveRuntime {
 
     private func openDisplay() throws {
         let display = try DRMDisplay(devicePath: options.devicePath, mode: options.mode,
-                                     connectorName: options.connectorName)
+                                     connectorName: options.connectorName, opener: cardOpener())
         self.display = display
         displaySourceID = try loop.addReadable(fileDescriptor: display.fileDescriptor) { [unowned self] in
             self.dispatchFlipEvents()
@@ -117,6 +195,11 @@ public final class LiveRuntime {
 
     /// Builds the screen and compositor for the display's current mode (again when the size
     /// changed) and starts the frame loop on it.
+    private func cardOpener() -> DeviceOpener {
+        guard let seat else { return KioskDRM.DirectDeviceOpener() }
+        return SeatCardOpener(seat: seat)
+    }
+
     private func startRendering(on display: DRMDisplay) {
         let buffer = options.rotation.logicalSize(forBufferWidth: display.mode.width, height: display.mode.height)
         let size = Size(width: Double(buffer.width) / options.scale, height: Double(buffer.height) / options.scale)
@@ -141,7 +224,8 @@ public final class LiveRuntime {
     private func handleHotplugEvents() {
         guard let hotplug else { return }
         let events = hotplug.pendingEvents()
-        guard !events.isEmpty else { return }
+        // While another session has the seat the devices are not ours; the return re-reads them.
+        guard !events.isEmpty, seat?.isActive == true, hasOpenedDevices else { return }
         guard let display else {
             do {
                 try openDisplay()
@@ -152,6 +236,12 @@ public final class LiveRuntime {
             }
             return
         }
+        reprobe(display)
+    }
+
+    /// Re-reads the connector: stops rendering when the display is gone, starts again (on a new
+    /// screen when the size changed) when it is back.
+    private func reprobe(_ display: DRMDisplay) {
         do {
             switch try display.reprobe() {
             case .unchanged:

@@ -17,6 +17,9 @@ public struct RuntimeOptions {
     public var scale: Double
     public var environment: Environment
     public var seat: String
+    /// How the card and input devices are opened: through libseat when a seat manager answers
+    /// (the default), or only one way.
+    public var deviceAccess: SeatSession.Preference
     public var keymap: Keymap
     public var calibration: CalibrationMatrix
     /// Shown in the start-up summary.
@@ -25,7 +28,7 @@ public struct RuntimeOptions {
 
     public init(devicePath: String? = nil, connectorName: String? = nil, mode: DisplayModeRequest? = nil,
                 rotation: Rotation = .none, scale: Double = 1, environment: Environment = Environment(),
-                seat: String = "seat0", keymap: Keymap = Keymap(), calibration: CalibrationMatrix = .identity,
+                seat: String = "seat0", deviceAccess: SeatSession.Preference = .automatic, keymap: Keymap = Keymap(), calibration: CalibrationMatrix = .identity,
                 version: String = "0.1.0", configPath: String = "none") {
         self.devicePath = devicePath
         self.connectorName = connectorName
@@ -34,6 +37,7 @@ public struct RuntimeOptions {
         self.scale = scale
         self.environment = environment
         self.seat = seat
+        self.deviceAccess = deviceAccess
         self.keymap = keymap
         self.calibration = calibration
         self.version = version

@@ -14,22 +14,31 @@ public final class ServiceLifecycle {
     /// What is on screen ("panel home"), for STATUS; `systemctl status` shows it.
     public var content: String? {
         didSet {
-            guard content != oldValue, hasNotifiedReady, let output else { return }
+            guard content != oldValue, hasNotifiedReady, !isPaused, let output else { return }
             notifier.notifyStatus(status(on: output))
         }
     }
     private var output: String?
+    private var isPaused = false
+    /// The status systemd has from the last frame notice, so every later frame repeats nothing.
+    private var lastStatus: String?
 
     private func status(on output: String) -> String {
         content.map { "showing \($0) on \(output)" } ?? "showing on \(output)"
     }
 
-    /// A frame completed on `output` ("Virtual-1 1280x800@75"): the first one makes the service ready.
+    /// The first frame completed on `output` ("Virtual-1 1280x800@75"): the service is ready, or,
+    /// when it was made ready while waiting for a display or the seat, its status says so.
     public func framePresented(on output: String) {
-        guard !hasNotifiedReady else { return }
-        hasNotifiedReady = true
         self.output = output
-        notifier.notifyReady(status: status(on: output))
+        let status = status(on: output)
+        if !hasNotifiedReady {
+            hasNotifiedReady = true
+            notifier.notifyReady(status: status)
+        } else if status != lastStatus {
+            notifier.notifyStatus(status)
+        }
+        lastStatus = status
     }
 
     /// Started without a display: ready anyway (systemd must not time out the start), and saying why.
@@ -41,6 +50,25 @@ public final class ServiceLifecycle {
             hasNotifiedReady = true
             notifier.notifyReady(status: status)
         }
+    }
+
+    /// Started while another session has the seat (another VT is in front): ready, and saying so.
+    public func waitingForSeat() {
+        hasNotifiedReady = true
+        notifier.notifyReady(status: "waiting for the seat (another session is in front)")
+    }
+
+    /// Switched away to another VT.
+    public func sessionPaused() {
+        isPaused = true
+        notifier.notifyStatus("paused: another session has the display")
+    }
+
+    /// Back on the kiosk's VT: the status says what is shown again.
+    public func sessionResumed() {
+        isPaused = false
+        guard hasNotifiedReady, let output else { return }
+        notifier.notifyStatus(status(on: output))
     }
 
     public func displayDisconnected(_ connector: String) {

@@ -101,6 +101,29 @@ import Testing
         #expect(fixture.run { fixture.frames.framesPresented == 2 })
     }
 
+    @Test func pausedForASessionSwitchNothingRendersAndTheReturnShowsTheChanges() throws {
+        let fixture = try RuntimeFrameFixture()
+        #expect(fixture.run { fixture.frames.framesPresented == 1 })
+        // Switched away with a flip in flight: it is forgotten, and the loop stays healthy.
+        fixture.frames.pause()
+        #expect(fixture.frames.isHealthy(now: fixture.loop.now + 10))
+        fixture.display.completeFlip()
+        fixture.root.backgroundColor = Color(hex: 0x00FF00)
+        #expect(!fixture.frames.isFrameScheduled)
+        #expect(fixture.loop.armedTimerCount == 0)
+        #expect(fixture.display.presentCount == 1)
+
+        // Back: the compositor is the same, the whole screen is repainted with the change.
+        fixture.compositor.swapchain.invalidateAll()
+        fixture.compositor.screen.damageEverything()
+        fixture.frames.resume()
+        #expect(fixture.frames.compositor === fixture.compositor)
+        #expect(fixture.run { fixture.frames.framesPresented == 2 })
+        #expect(fixture.display.presentCount == 2)
+        #expect(fixture.display.surfaces[1].pixel(x: 0, y: 0) == fixture.display.surfaces[1].pixel(x: 63, y: 47))
+        #expect(fixture.display.surfaces[1].pixel(x: 0, y: 0) & 0xFFFFFF == 0x00FF00)
+    }
+
     @Test func aFlipThatNeverCompletesMakesTheLoopUnhealthy() throws {
         let fixture = try RuntimeFrameFixture()
         #expect(fixture.frames.isHealthy(now: fixture.loop.now))

@@ -46,7 +46,22 @@ extension ServiceNotifierTests {
         let service = ServiceLifecycle(notifier: ServiceNotifier())
         service.waitingForDisplay()
         service.framePresented(on: "HDMI-A-1 1920x1080@60")
-        #expect(systemd.messages() == ["READY=1\nSTATUS=waiting for a display"])
+        #expect(systemd.messages() == ["READY=1\nSTATUS=waiting for a display", "STATUS=showing on HDMI-A-1 1920x1080@60"])
+    }
+
+    @Test func statusFollowsTheSeatAcrossASessionSwitch() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: nil)
+        let service = ServiceLifecycle(notifier: ServiceNotifier())
+        service.waitingForSeat()
+        service.content = "panel home"
+        service.framePresented(on: "Virtual-1 1280x800@75")
+        service.sessionPaused()
+        service.content = "panel settings"      // changed while away: not claimed as shown
+        service.sessionResumed()
+        #expect(systemd.messages() == ["READY=1\nSTATUS=waiting for the seat (another session is in front)",
+                                       "STATUS=showing panel home on Virtual-1 1280x800@75",
+                                       "STATUS=paused: another session has the display",
+                                       "STATUS=showing panel settings on Virtual-1 1280x800@75"])
     }
 
     @Test func runtimeFeedsTheWatchdogOnlyWhileFramesComplete() throws {
