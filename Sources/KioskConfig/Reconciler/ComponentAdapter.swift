@@ -40,14 +40,30 @@ public struct AdapterContext {
     /// Where the widget being made or updated reports its events (`tap`, `change`, …).
     public var events: WidgetEvents
 
-    public init(baseDirectory: String = ".", events: WidgetEvents = WidgetEvents()) {
+    /// Where a widget reports a problem that does not stop the panel (an image that cannot be
+    /// read): the kiosk's log.
+    public var report: (String) -> Void
+
+    public init(baseDirectory: String = ".", events: WidgetEvents = WidgetEvents(), report: @escaping (String) -> Void = { _ in }) {
         self.baseDirectory = baseDirectory
         self.events = events
+        self.report = report
     }
 
     /// A path as written, or joined to `baseDirectory` when relative.
     public func path(_ written: String) -> String {
         written.hasPrefix("/") ? written : baseDirectory + "/" + written
+    }
+
+    /// The PNG at a path as written in the config, or nil (reported) when it cannot be read: the
+    /// widget then shows nothing rather than failing its panel.
+    public func image(at written: String) -> Surface? {
+        do {
+            return try Surface(contentsOfPNG: path(written))
+        } catch {
+            report("image '\(written)': \(error); nothing is shown in its place")
+            return nil
+        }
     }
 }
 

@@ -9,6 +9,8 @@ public final class Reconciler {
     public var baseDirectory: String
     /// Events from views, with the node that sent them (the host runs the node's actions).
     public var onEvent: ((WidgetNode, String, PropertyValue?) -> Void)?
+    /// Problems widgets report while being made or updated (an unreadable image).
+    public var onProblem: ((String) -> Void)?
 
     public init(adapters: AdapterTable = .standard, resolver: TextResolver, baseDirectory: String = ".") {
         self.adapters = adapters
@@ -103,9 +105,10 @@ public final class Reconciler {
     }
 
     private func context(for node: WidgetNode) -> AdapterContext {
-        AdapterContext(baseDirectory: baseDirectory, events: WidgetEvents { [weak self, weak node] event, value in
+        let widget = node.spec.id.map { "widget '\($0)'" } ?? "a \(node.spec.type)"
+        return AdapterContext(baseDirectory: baseDirectory, events: WidgetEvents { [weak self, weak node] event, value in
             guard let self, let node else { return }
             self.onEvent?(node, event, value)
-        })
+        }, report: { [weak self] problem in self?.onProblem?("\(widget): \(problem)") })
     }
 }

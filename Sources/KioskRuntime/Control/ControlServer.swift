@@ -76,8 +76,14 @@ public final class ControlServer {
             Glibc.close(fd)
             throw failure
         }
+        do throws(LoopError) {
+            try registry.setInterest(.readable, for: fd)
+        } catch {
+            Glibc.close(fd)
+            unlink(path)
+            throw SocketError(operation: "watch", path: path, code: EMFILE, hint: "\(error)")
+        }
         listeningDescriptor = fd
-        registry.setInterest(.readable, for: fd)
     }
 
     /// `$RUNTIME_DIRECTORY/control.sock` under systemd; `/run/kiosk/control.sock` when that
@@ -261,7 +267,13 @@ public final class ControlServer {
         if connection.queuedOutputBytes > 0 { interest.insert(.writable) }
         if interest != connection.interest {
             connection.interest = interest
-            registry.setInterest(interest, for: connection.descriptor)
+            do throws(LoopError) {
+                try registry.setInterest(interest, for: connection.descriptor)
+            } catch {
+                // Unwatched, the client would never be served again: better it hears the socket close.
+                logger.error("control client \(connection.descriptor) disconnected: \(error)")
+                drop(connection)
+            }
         }
     }
 

@@ -13,8 +13,9 @@ nonisolated public struct IOInterest: OptionSet, Hashable, Sendable {
 /// readiness back to `ControlServer.handleReadable(_:)` / `handleWritable(_:)`.
 public protocol IOInterestRegistry: AnyObject {
     /// Starts watching `descriptor`, or changes what it is watched for. An empty set keeps the
-    /// descriptor registered but quiet (a client held back until its replies drain).
-    func setInterest(_ interest: IOInterest, for descriptor: Int32)
+    /// descriptor registered but quiet (a client held back until its replies drain). Throws when
+    /// the loop refuses it (descriptor or memory limits): the server then drops that client.
+    func setInterest(_ interest: IOInterest, for descriptor: Int32) throws(LoopError)
     /// Stops watching `descriptor`; called just before the server closes it.
     func removeInterest(for descriptor: Int32)
 }

@@ -11,13 +11,13 @@ public final class LoopInterestRegistry: IOInterestRegistry {
         self.loop = loop
     }
 
-    public func setInterest(_ interest: IOInterest, for descriptor: Int32) {
+    public func setInterest(_ interest: IOInterest, for descriptor: Int32) throws(LoopError) {
         let readable = interest.contains(.readable), writable = interest.contains(.writable)
         if let id = sources[descriptor] {
-            try? loop.setInterest(id, readable: readable, writable: writable)
+            try loop.setInterest(id, readable: readable, writable: writable)
             return
         }
-        let id = try? loop.addDescriptor(fileDescriptor: descriptor, readable: readable, writable: writable) {
+        let id = try loop.addDescriptor(fileDescriptor: descriptor, readable: readable, writable: writable) {
             [weak self] canRead, canWrite in
             guard let server = self?.server else { return }
             if canWrite { server.handleWritable(descriptor) }

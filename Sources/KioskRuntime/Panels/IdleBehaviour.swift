@@ -2,22 +2,23 @@ import KioskConfig
 import KioskGraphics
 import KioskUI
 
-/// What `display.idle` does to a screen of panels: after `dim` seconds without input a dark
-/// overlay fades the screen, after `blank` it turns black (and, nothing changing any more, no
-/// frame is made), after `return_to_start` the start panel comes back. The touch that wakes a dim
-/// or black screen only wakes it; nothing under the finger is pressed.
-///
-/// A device with a backlight would dim that instead; this overlay works on every panel.
+/// What `display.idle` does to a screen of panels: after `dim` seconds without input the
+/// backlight is lowered (or, without one, a dark overlay fades the screen), after `blank` the
+/// screen turns black, the backlight goes off and the display is switched off (nothing changing
+/// any more, no frame is made), after `return_to_start` the start panel comes back. The touch that
+/// wakes a dim or black screen only wakes it; nothing under the finger is pressed.
 public final class IdleBehaviour {
     public let controller: IdleController
     private let screen: Screen
     private weak var host: PanelHost?
+    private let power: ScreenPower?
     private let overlay = View()
 
-    public init(settings: IdleSettings, screen: Screen, host: PanelHost?, now: Double) {
+    public init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower? = nil, now: Double) {
         controller = IdleController(settings: settings, now: now)
         self.screen = screen
         self.host = host
+        self.power = power
         overlay.backgroundColor = .black
         overlay.isUserInteractionEnabled = false
     }
@@ -36,8 +37,11 @@ public final class IdleBehaviour {
     public func admit(_ event: InputEvent, at time: Double) -> Bool {
         switch event {
         case .touch(let sample):
+            // The controller notes the touch as activity itself, waking the screen: the wake is
+            // applied here from the state it left.
+            let before = controller.state
             let swallow = controller.shouldSwallowTouch(id: sample.id, phase: sample.phase, at: time)
-            apply(controller.noteActivity(at: time))
+            if before != .active { apply([.wake(from: before)]) }
             return !swallow
         case .key:
             let wasActive = controller.state == .active
@@ -53,15 +57,28 @@ public final class IdleBehaviour {
         apply(controller.advance(to: time))
     }
 
+    /// New settings from a reloaded config; the time already idle counts against them.
+    public func update(_ settings: IdleSettings, at time: Double) {
+        apply(controller.update(settings: settings, at: time))
+    }
+
     private func apply(_ transitions: [IdleTransition]) {
         for transition in transitions {
             switch transition {
             case .dim:
-                show(alpha: 1 - controller.settings.dimmedBrightness)
+                if power?.setBacklight(fraction: controller.settings.dimmedBrightness) == true {
+                    overlay.removeFromSuperview()
+                } else {
+                    show(alpha: 1 - controller.settings.dimmedBrightness)
+                }
             case .blank:
                 show(alpha: 1)
-            case .wake:
+                _ = power?.setBacklight(fraction: 0)
+                power?.switchDisplayOff()
+            case .wake(let previous):
                 overlay.removeFromSuperview()
+                if previous == .blanked { power?.switchDisplayOn() }
+                _ = power?.setBacklight(fraction: 1)
             case .returnToStart:
                 guard let host else { continue }
                 host.goto(host.config.start, transition: .none)

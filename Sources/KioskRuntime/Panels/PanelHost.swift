@@ -49,6 +49,7 @@ public final class PanelHost {
         reconciler.onEvent = { [weak self] node, event, value in
             self?.handle(event: event, from: node, value: value)
         }
+        reconciler.onProblem = { [weak self] problem in self?.log(problem) }
         screen.environment = environment(appearance: config.theme.appearance)
         // Panels are the content of the screen's layer host; alerts and the keyboard go above them.
         screen.layerHost.setContent(container)

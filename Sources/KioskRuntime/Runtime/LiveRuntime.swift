@@ -48,6 +48,7 @@ public final class LiveRuntime {
     private var knownDevices: Set<String> = []
     private var exitError: (any Error)?
     private var hasOpenedDevices = false
+    private var wantsDisplayOff = false
 
     /// Sets up the loop only; nothing is opened until `run()`.
     public init(rootView: View, options: RuntimeOptions = RuntimeOptions(), logger: Logger = .standard(),
@@ -272,10 +273,39 @@ public final class LiveRuntime {
     }
 
     private func framePresented() {
+        switchDisplayOffIfSettled()
         guard !hasLoggedFirstFrame, let display else { return }
         hasLoggedFirstFrame = true
         logger.info("first frame presented")
         service.framePresented(on: "\(display.connectorName) \(display.mode)")
+    }
+
+    // MARK: Display power
+
+    /// Idle blanking: once the frame on screen is the last one to show (the black one), the display
+    /// is switched off (DPMS). Any later frame switches it on again.
+    public func switchDisplayOffWhenSettled() {
+        wantsDisplayOff = true
+        switchDisplayOffIfSettled()
+    }
+
+    /// Input came before the display was switched off, or after: it stays on, or comes back on with
+    /// the next frame.
+    public func keepDisplayOn() {
+        wantsDisplayOff = false
+        if display?.isPoweredOff == true { logger.info("display on: switched on by the next frame") }
+    }
+
+    private func switchDisplayOffIfSettled() {
+        guard wantsDisplayOff, let display, let compositor = frames.compositor,
+              !frames.isFlipPending, !frames.isFrameScheduled, !compositor.needsFrame else { return }
+        wantsDisplayOff = false
+        do {
+            try display.powerOff()
+            logger.info("display off (idle)")
+        } catch {
+            logger.warning("could not switch the display off; it stays on showing black: \(error)")
+        }
     }
 
     // MARK: Input

@@ -27,6 +27,8 @@ enum PanelsOnDisplay {
         var endpoint: ControlEndpoint?
         var idle: IdleBehaviour?
         var idleTimer: TimerID?
+        // The backlight is looked up once: boards do not grow one while running.
+        let power = DisplayPower(backlight: Backlight.open(), runtime: runtime, logger: logger)
         // The idle deadline moves with every input; one timer follows it (none while nothing is due).
         func armIdleTimer() {
             if let idleTimer { runtime.loop.cancelTimer(idleTimer) }
@@ -65,7 +67,7 @@ enum PanelsOnDisplay {
             host = panels
             keyboard = onScreenKeyboard
             idle = IdleBehaviour(settings: IdleBehaviour.settings(panels.config.display.idle), screen: screen,
-                                 host: panels, now: runtime.loop.now)
+                                 host: panels, power: power, now: runtime.loop.now)
             armIdleTimer()
         }
         runtime.willPaint = { time in
@@ -86,6 +88,8 @@ enum PanelsOnDisplay {
                 logger.error("\(configPath) was not reloaded; the running panels stay:\n\(errors.description)")
             } else {
                 logger.notice("reloaded \(configPath)")
+                idle?.update(IdleBehaviour.settings(host.config.display.idle), at: runtime.loop.now)
+                armIdleTimer()
             }
         }
         runtime.reloadHandler = reload

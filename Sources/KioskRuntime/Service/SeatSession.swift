@@ -57,7 +57,11 @@ public final class SeatSession {
 
         isActive = false
         // The seat may enable during the call, so `self` must be complete before it.
-        let opened = libseat_open_seat(listener, Unmanaged.passUnretained(self).toOpaque())
+        var opened: OpaquePointer?
+        for backend in Self.backendsToTry() {
+            opened = Self.withBackend(backend) { libseat_open_seat(listener, Unmanaged.passUnretained(self).toOpaque()) }
+            if opened != nil { break }
+        }
         guard let opened else {
             let code = errno
             guard preference == .automatic else {
@@ -155,6 +159,26 @@ public final class SeatSession {
     fileprivate func seatDisabled() {
         isActive = false
         onDisable()
+    }
+
+    /// The libseat backends to try, in order; nil lets libseat choose (LIBSEAT_BACKEND as set).
+    ///
+    /// Without a choice in the environment: seatd, then logind, then, for root only, the seatd
+    /// built into libseat. An unprivileged process gets nothing from the built-in one (it can
+    /// neither open devices nor take the VT, so its seat would never become active), and must
+    /// fall back to direct access with a clear error instead of waiting forever.
+    static func backendsToTry() -> [String?] {
+        if getenv("LIBSEAT_BACKEND") != nil { return [nil] }
+        return ["seatd", "logind"] + (geteuid() == 0 ? ["builtin"] : [])
+    }
+
+    /// Runs `body` with LIBSEAT_BACKEND set to `backend` (libseat reads it when opening a seat),
+    /// then puts the environment back. The kiosk is single-threaded, so no one else reads it meanwhile.
+    private static func withBackend<T>(_ backend: String?, _ body: () -> T) -> T {
+        guard let backend else { return body() }
+        setenv("LIBSEAT_BACKEND", backend, 1)
+        defer { unsetenv("LIBSEAT_BACKEND") }
+        return body()
     }
 
     static func owningGroupName(of path: String) -> String? {

@@ -123,4 +123,14 @@ import Testing
         #expect(kiosk.request(#"{"cmd":"back"}"#, from: first) == ["ok": false, "error": "already at the first panel"])
         _ = second
     }
+
+    @Test func aClientTheLoopCannotWatchIsDisconnectedAloneAndTheOthersGoOn() throws {
+        let kiosk = try ControlFixture()
+        let first = try kiosk.connect()
+        kiosk.registry.refusesNewDescriptors = true
+        let refused = try TestClient(path: kiosk.server.path)
+        pumpUntil(kiosk.registry, kiosk.server, clients: [refused]) { refused.sawEndOfStream }
+        #expect(kiosk.server.clientCount == 1)
+        #expect(kiosk.request(#"{"cmd":"back"}"#, from: first) == ["ok": false, "error": "already at the first panel"])
+    }
 }

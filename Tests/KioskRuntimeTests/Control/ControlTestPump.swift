@@ -5,8 +5,15 @@ import Testing
 /// Stands in for the runtime's epoll loop: remembers what the server wants watched and polls it.
 final class PollRegistry: IOInterestRegistry {
     private(set) var interests: [Int32: IOInterest] = [:]
+    /// Set to refuse descriptors not watched yet, as epoll does at its limits.
+    var refusesNewDescriptors = false
 
-    func setInterest(_ interest: IOInterest, for descriptor: Int32) { interests[descriptor] = interest }
+    func setInterest(_ interest: IOInterest, for descriptor: Int32) throws(LoopError) {
+        if refusesNewDescriptors && interests[descriptor] == nil {
+            throw .cannotWatchDescriptor(descriptor, reason: "No space left on device")
+        }
+        interests[descriptor] = interest
+    }
     func removeInterest(for descriptor: Int32) { interests[descriptor] = nil }
 
     /// One poll() over the watched descriptors (not blocking), dispatching readiness to the server.

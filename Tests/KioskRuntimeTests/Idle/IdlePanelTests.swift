@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskTestSupport
 import KioskGraphics
 import KioskRuntime
 import KioskUI
@@ -22,16 +23,32 @@ struct IdlePanelTests {
             - {type: button, id: press, title: Press, size: [200, 60], on_tap: {emit: pressed}}
     """
 
+    /// Records what idle asks of the hardware; `hasBacklight: false` refuses every change.
+    final class RecordingPower: ScreenPower {
+        let hasBacklight: Bool
+        var calls: [String] = []
+
+        init(hasBacklight: Bool) { self.hasBacklight = hasBacklight }
+
+        func setBacklight(fraction: Double) -> Bool {
+            calls.append("backlight \(fraction)")
+            return hasBacklight
+        }
+
+        func switchDisplayOff() { calls.append("display off") }
+        func switchDisplayOn() { calls.append("display on") }
+    }
+
     final class Kiosk {
         let session: HeadlessPanelSession
         let idle: IdleBehaviour
 
-        init() throws {
+        init(power: ScreenPower? = nil) throws {
             let spec = try ConfigLoader().load(text: IdlePanelTests.config).get()
             session = HeadlessPanelSession(config: spec, configPath: "/tmp/idle.yaml")
             try session.renderUntilIdle()
             idle = IdleBehaviour(settings: IdleBehaviour.settings(spec.display.idle), screen: session.display.screen,
-                                 host: session.host, now: session.display.clock.now)
+                                 host: session.host, power: power, now: session.display.clock.now)
         }
 
         var now: Double { session.display.clock.now }
@@ -101,5 +118,47 @@ struct IdlePanelTests {
         #expect(!kiosk.session.host.emittedEvents.contains { $0.name == "pressed" })
         try kiosk.tap("press")                       // now it presses
         #expect(kiosk.session.host.emittedEvents.contains { $0.name == "pressed" })
+    }
+
+    @Test func aBacklightDimsInsteadOfTheOverlayAndBlankingSwitchesTheDisplayOff() throws {
+        let power = RecordingPower(hasBacklight: true)
+        let kiosk = try Kiosk(power: power)
+        let awake = try kiosk.session.snapshot()
+        _ = try kiosk.wait(10.1)
+        #expect(kiosk.idle.state == .dimmed)
+        #expect(power.calls == ["backlight 0.2"])
+        // The backlight dims: the picture itself is unchanged, so no frame was needed.
+        #expect(GoldenImage.identical(try kiosk.session.snapshot(), awake))
+        _ = try kiosk.wait(10)
+        #expect(kiosk.idle.state == .blanked)
+        #expect(power.calls == ["backlight 0.2", "backlight 0.0", "display off"])
+        #expect(try kiosk.session.snapshot().pixel(x: 200, y: 150) == 0xFF00_0000)
+
+        try kiosk.tap("more")
+        #expect(kiosk.idle.state == .active)
+        #expect(power.calls.suffix(2) == ["display on", "backlight 1.0"])
+        #expect(GoldenImage.identical(try kiosk.session.snapshot(), awake))
+        #expect(kiosk.session.host.currentPanelID == "home")     // the waking tap pressed nothing
+    }
+
+    @Test func aBacklightThatRefusesFallsBackToTheOverlay() throws {
+        let power = RecordingPower(hasBacklight: false)
+        let kiosk = try Kiosk(power: power)
+        _ = try kiosk.wait(10.1)
+        #expect(power.calls == ["backlight 0.2"])
+        let dimmed = try kiosk.session.snapshot().pixel(x: 5, y: 5)
+        #expect(dimmed != 0xFFFF_FFFF && dimmed != 0xFF00_0000)
+    }
+
+    @Test func reloadedIdleSettingsApplyToTheTimeAlreadyIdle() throws {
+        let power = RecordingPower(hasBacklight: true)
+        let kiosk = try Kiosk(power: power)
+        _ = try kiosk.wait(5)
+        kiosk.idle.update(IdleSettings(blankAfter: 4), at: kiosk.now)
+        #expect(kiosk.idle.state == .blanked)
+        #expect(power.calls == ["backlight 0.0", "display off"])
+        kiosk.idle.update(IdleSettings(blankAfter: 60), at: kiosk.now)
+        #expect(kiosk.idle.state == .active)
+        #expect(power.calls.suffix(2) == ["display on", "backlight 1.0"])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import KioskConfig
 import KioskGraphics
 import KioskRuntime
@@ -108,5 +109,23 @@ struct PanelHostTests {
         let tree = AccessibilityTree.describe(kiosk.host)
         #expect(tree.hasPrefix("panel home\n"))
         #expect(tree.contains("label #greeting \"Hello\""))
+    }
+
+    @Test func anImageThatCannotBeReadIsLoggedAndTheRestOfThePanelShows() throws {
+        let kiosk = try PanelKiosk("panels:\n  home:\n    children:\n      - {type: label, id: title, text: Hi}\n")
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: kiosk.directory + "/broken.png"))
+        let errors = try kiosk.edit("""
+        panels:
+          home:
+            children:
+              - {type: label, id: title, text: Hi}
+              - {type: image, id: logo, source: missing.png, size: [40, 40]}
+              - {type: avatar, id: face, image: broken.png, size: [40, 40]}
+        """)
+        #expect(errors == nil)
+        #expect(kiosk.logged.contains { $0.hasPrefix("widget 'logo': image 'missing.png': cannot read PNG \(kiosk.directory)/missing.png") })
+        #expect(kiosk.logged.contains { $0.hasPrefix("widget 'face': image 'broken.png': cannot read PNG \(kiosk.directory)/broken.png") })
+        #expect(kiosk.session.display.screen.view(withID: "logo") != nil)
+        #expect(kiosk.session.display.screen.view(withID: "title") != nil)
     }
 }

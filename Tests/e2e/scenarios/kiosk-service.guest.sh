@@ -1,11 +1,13 @@
 # kiosk-service: kiosk.service as installed by `make install`, in a guest booted with systemd as
 # PID 1: the unit verifies; it runs the kiosk on DRM as the `kiosk` user (created by sysusers) under
 # its hardening; READY comes with a STATUS line; `kill -9` is followed by a restart after RestartSec;
-# a stopped (hung) kiosk is restarted by the watchdog; the journal tells both stories. The host
-# compares the screendumps with `kiosk snapshot` and checks the figures written to service.txt.
+# a stopped (hung) kiosk is restarted by the watchdog; the journal tells both stories. Then a switch
+# to another VT: logind takes the devices back through libseat, the kiosk stops rendering (a value
+# set meanwhile presents no frame), and the switch back repaints it. The host compares the
+# screendumps with `kiosk snapshot` and checks the figures written to service.txt.
 # gpus: bochs
 # boot: systemd
-# timeout: 200
+# timeout: 260
 unit=/usr/local/lib/systemd/system/kiosk.service
 fail() { echo "FAIL: $*"; systemctl status kiosk --no-pager -l 2>&1 | tail -n 15; exit 1; }
 prop() { systemctl show -P "$1" kiosk.service; }
@@ -102,3 +104,53 @@ record "watchdog: timeout logged at $timeout_at s, $(awk -v a="$timeout_at" -v b
 case $(prop StatusText) in "showing panel home on Virtual-1 "*) ;; *) fail "no status after the watchdog restart" ;; esac
 vmctl screendump "$E2E_OUT/after-watchdog.png"
 journalctl -b -u kiosk --no-pager | grep -E "Watchdog|Main process|Scheduled restart|started:|Started|Failed" | tee -a service.txt
+
+# --- VT switch: the devices came from logind through libseat (the kiosk holds no capability and
+# opened nothing itself); a switch to tty2 pauses the kiosk, the switch back repaints it.
+# waits up to 20 s for a kiosk journal line (of this process) matching PATTERN
+wait_log() {
+  tries=200
+  until journalctl -b -t kiosk _PID="$pid" --no-pager | grep -q "$1"; do
+    tries=$((tries - 1)); [ "$tries" -gt 0 ] || fail "no kiosk journal line '$1'"
+    sleep 0.1
+  done
+}
+# the "frames: presented N" figure the kiosk logs on SIGUSR1
+statistics_lines() { journalctl -b -t kiosk _PID="$pid" --no-pager | grep -c "frames: presented" || true; }
+presented() {
+  before=$(statistics_lines)
+  kill -USR1 "$pid"
+  tries=200
+  while [ "$(statistics_lines)" -le "$before" ]; do
+    tries=$((tries - 1)); [ "$tries" -gt 0 ] || fail "no statistics line after SIGUSR1"
+    sleep 0.1
+  done
+  journalctl -b -t kiosk _PID="$pid" --no-pager | grep "frames: presented" | tail -n 1 | sed 's/.*frames: presented \([0-9]*\).*/\1/'
+}
+wait_log "devices through the seat seat0"
+record "seat: $(journalctl -b -t kiosk _PID="$pid" --no-pager | grep -o 'devices through the seat.*')"
+busybox chvt 2
+wait_log "switched away from the seat"
+record "vt switch away: $(prop StatusText)"
+[ "$(prop StatusText)" = "paused: another session has the display" ] || fail "status while away is '$(prop StatusText)'"
+away_frames=$(presented)
+kiosk ctl --socket /run/kiosk/control.sock set ring.value 1 > /dev/null || fail "kiosk ctl set while away"
+[ "$(kiosk ctl --socket /run/kiosk/control.sock get ring.value)" = 1 ] || fail "the value set while away was not kept"
+sleep 1
+after_set=$(presented)
+record "frames while away: $away_frames before the set, $after_set one second after it"
+[ "$after_set" = "$away_frames" ] || fail "the kiosk presented frames while switched away"
+vmctl screendump "$E2E_OUT/vt-away.png"
+busybox chvt 1
+wait_log "the seat is back: repainting"
+tries=100
+until [ "$(prop StatusText)" = "$status" ]; do
+  tries=$((tries - 1)); [ "$tries" -gt 0 ] || fail "status after the return is '$(prop StatusText)', not '$status'"
+  sleep 0.1
+done
+sleep 1
+back_frames=$(presented)
+record "vt switch back: $(prop StatusText); frames presented $back_frames"
+[ "$back_frames" -gt "$after_set" ] || fail "no frame after the return"
+vmctl screendump "$E2E_OUT/vt-back.png"
+journalctl -b -t kiosk _PID="$pid" --no-pager | grep -E "seat|repainting" | tee -a service.txt

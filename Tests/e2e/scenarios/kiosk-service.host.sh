@@ -11,6 +11,14 @@ for shot in started restarted after-watchdog; do
   "$lib/imagecheck.py" compare $shot.png reference.png --tolerance 2 || fail "$shot.png is not the configured home panel"
 done
 
+# Switched away, the screen is the other VT's, not the kiosk's; back, it shows the value set meanwhile.
+if "$lib/imagecheck.py" compare vt-away.png reference.png --tolerance 2 > /dev/null 2>&1; then
+  fail "vt-away.png still shows the kiosk after the switch to tty2"
+fi
+sed 's/id: ring, value: 0.25/id: ring, value: 1/' "$E2E_HARNESS/scenarios/panels.yaml" > ring-full.yaml
+"$KIOSK_BIN_DIR/kiosk" snapshot ring-full.yaml --panel home --size 1280x800 --out reference-ring-full.png
+"$lib/imagecheck.py" compare vt-back.png reference-ring-full.png --tolerance 2 || fail "vt-back.png is not the home panel with the ring set while away"
+
 /usr/bin/python3 - <<'PY'
 import re
 text = open('service.txt').read()

@@ -14,7 +14,7 @@ public struct ImageAdapter: ComponentAdapter {
     public func update(_ view: View, changes: PropertyChanges, context: AdapterContext) {
         guard let imageView = view as? ImageView else { return }
         changes.ifChanged("source") { source in
-            imageView.image = source?.string.flatMap { try? Surface(contentsOfPNG: context.path($0)) }
+            imageView.image = source?.string.flatMap(context.image(at:))
         }
         changes.ifChanged("symbol") { assignIfDifferent(imageView, \.symbol, $0?.string.flatMap(Symbol.init(rawValue:))) }
         changes.ifChanged("content_mode") {

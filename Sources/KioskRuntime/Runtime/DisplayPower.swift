@@ -1,0 +1,50 @@
+import KioskDRM
+
+/// The live kiosk's `ScreenPower`: the panel's backlight (through logind, else sysfs) and DPMS on
+/// the display. A backlight that refuses a change is reported once and then left alone: the
+/// dimming overlay takes over.
+final class DisplayPower: ScreenPower {
+    private var backlight: Backlight?
+    /// The level the kiosk found at start, restored on wake; full brightness when it found the
+    /// backlight off (a kiosk that stopped while blanked).
+    private let fullLevel: Int
+    private unowned let runtime: LiveRuntime
+    private let logger: Logger
+
+    init(backlight: Backlight?, runtime: LiveRuntime, logger: Logger) {
+        self.backlight = backlight
+        self.runtime = runtime
+        self.logger = logger
+        if let backlight {
+            let found = backlight.brightness ?? 0
+            fullLevel = found > 0 ? found : backlight.device.maximumBrightness
+            logger.info("backlight: \(backlight.device.name) at \(fullLevel) of \(backlight.device.maximumBrightness)")
+        } else {
+            fullLevel = 0
+            logger.info("no backlight: idle dims with an overlay")
+        }
+    }
+
+    func setBacklight(fraction: Double) -> Bool {
+        guard let backlight else { return false }
+        var level = Int((Double(fullLevel) * min(max(fraction, 0), 1)).rounded())
+        if fraction > 0 { level = max(level, 1) }
+        do {
+            try backlight.setBrightness(level)
+            logger.debug("backlight \(backlight.device.name): \(level)")
+            return true
+        } catch {
+            logger.warning("\(error); idle dims with an overlay from now on")
+            self.backlight = nil
+            return false
+        }
+    }
+
+    func switchDisplayOff() {
+        runtime.switchDisplayOffWhenSettled()
+    }
+
+    func switchDisplayOn() {
+        runtime.keepDisplayOn()
+    }
+}
