@@ -8,6 +8,9 @@ CONFIG ?= Config/kiosk.yaml
 
 DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-dev libinput-dev \
 	libudev-dev libyaml-dev libxkbcommon-dev xkb-data libsystemd-dev libseat-dev fonts-dejavu-core
+# What the installed kiosk needs on a board where it was not built (the Swift runtime is linked in).
+RUNTIME_PACKAGES = libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpixman-1-0 libdrm2 libinput10 \
+	libudev1 libyaml-0-2 libxkbcommon0 xkb-data libsystemd0 libseat1 fonts-dejavu-core
 
 .PHONY: all deps build run test bench clean e2e
 
@@ -54,7 +57,9 @@ clean:
 # --- Installation as a systemd service -------------------------------------------------------
 # `make install` builds the release binary and installs it with the unit, its user, its PAM stack
 # and the example config (never replacing an existing /etc/kiosk/kiosk.yaml). PREFIX and DESTDIR
-# are honoured; KIOSK_BIN installs an already built binary instead of building one.
+# are honoured; KIOSK_BIN installs an already built binary instead of building one. The Swift
+# runtime is linked into the binary, so a DESTDIR tree runs on a board that has only the Debian
+# packages of `make runtime-packages` (no Swift toolchain).
 
 BINDIR ?= $(PREFIX)/bin
 SYSCONFDIR ?= /etc
@@ -63,13 +68,17 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 PAMDIR ?= $(SYSCONFDIR)/pam.d
 KIOSK_BIN ?=
 
-.PHONY: install uninstall check-unit
+.PHONY: install uninstall check-unit runtime-packages
+
+runtime-packages:
+	@echo $(RUNTIME_PACKAGES)
 
 install:
 	@bin="$(KIOSK_BIN)"; \
 	if [ -z "$$bin" ]; then \
-		$(MAKE) --no-print-directory deps && $(SWIFT) build -c release --product kiosk && \
-		bin="$$($(SWIFT) build -c release --show-bin-path)/kiosk" || exit 1; \
+		$(MAKE) --no-print-directory deps && \
+		$(SWIFT) build -c release --product kiosk --static-swift-stdlib && \
+		bin="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/kiosk" || exit 1; \
 	fi; \
 	install -D -m 755 "$$bin" "$(DESTDIR)$(BINDIR)/kiosk"
 	install -d "$(DESTDIR)$(UNITDIR)"

@@ -43,12 +43,19 @@ public final class InputManager {
     public func readEvents() -> [InputEvent] {
         seat.dispatch()
         var events: [InputEvent] = []
+        sawUserActivity = false
         while let event = seat.nextEvent() {
             guard let raw = event.raw else { continue }
+            if raw.isUserActivity { sawUserActivity = true }
             events += translator.translate(raw)
         }
         return MotionCoalescer.coalesce(events)
     }
+
+    /// True when the last `readEvents()` drained something a person did (a key, modifiers and
+    /// dead keys included, a touch, a pointer), whether or not it became an `InputEvent`: a
+    /// press of Shift wakes a blanked screen too.
+    public private(set) var sawUserActivity = false
 
     /// Releases the devices (the session lost the VT); touches and keys in progress are forgotten.
     public func suspend() {

@@ -45,10 +45,17 @@ for gpu in $GPUS; do
   done
   [ -n "$selected" ] || continue
   vm=$gpu; [ "$boot" = plain ] || vm=$gpu-$boot
+  # The VM may take as long as its scenarios' own limits, plus two minutes to boot and power off.
+  vm_timeout=120
+  for name in $selected; do
+    limit=$(sed -n 's/^# timeout: *//p' "$HARNESS/scenarios/$name.guest.sh")
+    vm_timeout=$((vm_timeout + ${limit:-90}))
+  done
+  vm_timeout=${E2E_TIMEOUT:-$vm_timeout}
   echo "== $vm:$selected"
   vm_started=$(date +%s)
   vm_status=0
-  E2E_GPU=$gpu E2E_INIT_MODE=$boot "$HARNESS/run-in-vm.sh" -g "$gpu" -t "${E2E_TIMEOUT:-240}" -o "$OUT/$vm" \
+  E2E_GPU=$gpu E2E_INIT_MODE=$boot "$HARNESS/run-in-vm.sh" -g "$gpu" -t "$vm_timeout" -o "$OUT/$vm" \
     "$HARNESS/guest/run-scenarios.sh" "$HARNESS/scenarios" $selected || vm_status=$?
   echo "   $vm: VM exit $vm_status after $(( $(date +%s) - vm_started ))s"
   for name in $selected; do
@@ -57,7 +64,7 @@ for gpu in $GPUS; do
     reason=""
     if [ "$status" != 0 ]; then
       reason="guest script exit $status"
-      [ "$vm_status" = 124 ] && reason="$reason; the VM hit the host timeout of ${E2E_TIMEOUT:-240}s"
+      [ "$vm_status" = 124 ] && reason="$reason; the VM hit the host timeout of ${vm_timeout}s"
       [ "$vm_status" = 125 ] && reason="$reason; the VM could not run (see $OUT/$vm/console.log)"
     elif [ -x "$HARNESS/scenarios/$name.host.sh" ]; then
       (cd "$dir" && E2E_GPU=$gpu "$HARNESS/scenarios/$name.host.sh") > "$dir/host.log" 2>&1 ||

@@ -28,3 +28,13 @@ nonisolated enum RawInput: Equatable {
         }
     }
 }
+
+extension RawInput {
+    /// Everything but devices coming and going is someone using the kiosk.
+    var isUserActivity: Bool {
+        switch self {
+        case .deviceAdded, .deviceRemoved: false
+        default: true
+        }
+    }
+}

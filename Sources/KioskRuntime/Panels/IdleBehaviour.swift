@@ -52,6 +52,12 @@ public final class IdleBehaviour {
         }
     }
 
+    /// Input that reached no view (a modifier key alone, a touch already swallowed) still counts:
+    /// the idle time restarts and a dim or blank screen wakes.
+    public func noteActivity(at time: Double) {
+        apply(controller.noteActivity(at: time))
+    }
+
     /// Applies whatever fell due by `time`.
     public func advance(to time: Double) {
         apply(controller.advance(to: time))

@@ -26,6 +26,10 @@ public final class LiveRuntime {
 
     /// Every input event, in UI points, read in one batch before the next frame.
     public var inputHandler: ((InputEvent) -> Void)?
+    /// After a batch in which someone used an input device, once its events went to
+    /// `inputHandler`: also for input that makes no event (a modifier key alone), so idle timers
+    /// see every touch of the kiosk.
+    public var activityHandler: (() -> Void)?
     /// SIGHUP: reload the configuration.
     public var reloadHandler: (() -> Void)?
     /// Called with each screen the runtime builds for a display mode (the first one, and a new one
@@ -321,6 +325,7 @@ public final class LiveRuntime {
         for event in input.readEvents() {
             inputHandler?(inUIPoints(event))
         }
+        if input.sawUserActivity { activityHandler?() }
         logDeviceChanges(of: input)
     }
 

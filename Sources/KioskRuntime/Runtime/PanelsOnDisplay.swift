@@ -82,6 +82,10 @@ enum PanelsOnDisplay {
             armIdleTimer()
             if admitted { screen.dispatch(event) }
         }
+        runtime.activityHandler = {
+            idle?.noteActivity(at: runtime.loop.now)
+            armIdleTimer()
+        }
         let reload = {
             guard let host else { return }
             if let errors = host.reload(path: configPath) {

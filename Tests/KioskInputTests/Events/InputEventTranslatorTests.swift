@@ -73,3 +73,12 @@ private func sample(_ event: InputEvent) -> TouchSample? {
     #expect(translator.translate(.deviceRemoved(id: 2)).isEmpty)
     #expect(translator.translate(.deviceRemoved(id: 9)) == [.hardwareKeyboardPresent(false)])
 }
+
+@Test @MainActor func aModifierAloneMakesNoEventButCountsAsActivity() throws {
+    let translator = try makeTranslator()
+    let shift = RawInput.key(code: 42, isDown: true, time: 0)     // KEY_LEFTSHIFT
+    #expect(translator.translate(shift).isEmpty)
+    #expect(shift.isUserActivity)
+    #expect(RawInput.touchDown(device: 1, slot: 0, position: Point(x: 1, y: 1), time: 0).isUserActivity)
+    #expect(!RawInput.deviceRemoved(id: 1).isUserActivity)
+}

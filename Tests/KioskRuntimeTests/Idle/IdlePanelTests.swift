@@ -161,4 +161,15 @@ struct IdlePanelTests {
         #expect(kiosk.idle.state == .active)
         #expect(power.calls.suffix(2) == ["display on", "backlight 1.0"])
     }
+
+    @Test func inputThatReachesNoViewStillWakesTheScreen() throws {
+        let power = RecordingPower(hasBacklight: true)
+        let kiosk = try Kiosk(power: power)
+        _ = try kiosk.wait(21)
+        #expect(kiosk.idle.state == .blanked)
+        kiosk.idle.noteActivity(at: kiosk.now)        // a Shift press: no key event, still a person
+        #expect(kiosk.idle.state == .active)
+        #expect(power.calls.suffix(2) == ["display on", "backlight 1.0"])
+        #expect(kiosk.idle.nextDeadline == kiosk.now + 10)
+    }
 }

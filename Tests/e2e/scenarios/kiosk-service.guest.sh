@@ -34,9 +34,10 @@ record "verify: clean"
 
 # --- Started at boot (enabled), on DRM, as the kiosk user, under its sandbox.
 getent passwd kiosk > /dev/null || fail "no kiosk user: systemd-sysusers did not create it"
-# (The host has no kiosk user, so it can only come from sysusers; its journal line may land late.)
+# (The host has no kiosk user, so it can only come from sysusers; its journal line may land late,
+# and is found by identifier: a stream whose process exited may lose its unit field.)
 tries=100
-until journalctl -b -u systemd-sysusers --no-pager | grep -q "Creating user 'kiosk'"; do
+until journalctl -b -t systemd-sysusers --no-pager | grep -q "Creating user 'kiosk'"; do
   tries=$((tries - 1)); [ "$tries" -gt 0 ] || fail "the kiosk user was not created by systemd-sysusers at boot"
   sleep 0.1
 done
@@ -154,3 +155,23 @@ record "vt switch back: $(prop StatusText); frames presented $back_frames"
 [ "$back_frames" -gt "$after_set" ] || fail "no frame after the return"
 vmctl screendump "$E2E_OUT/vt-back.png"
 journalctl -b -t kiosk _PID="$pid" --no-pager | grep -E "seat|repainting" | tee -a service.txt
+
+# --- Idle: a config edit (reloaded live) blanks after 2 s without input: the black frame is shown,
+# then the display is switched off (DPMS); a key wakes it, pressing nothing, and the panel is back.
+sed -i 's/^start: home$/display: {idle: {blank: 2s}}\nstart: home/' /etc/kiosk/kiosk.yaml
+wait_log "reloaded /etc/kiosk/kiosk.yaml"
+wait_log "display off (idle)"
+record "idle: $(journalctl -b -t kiosk _PID="$pid" --no-pager | grep -o 'display off.*'), connector dpms $(cat /sys/class/drm/card0-Virtual-1/dpms)"
+[ "$(cat /sys/class/drm/card0-Virtual-1/dpms)" = Off ] || fail "the connector's DPMS state is not Off"
+off_frames=$(presented)
+vmctl screendump "$E2E_OUT/blank.png"
+sleep 2
+still=$(presented)
+record "idle: frames presented $off_frames when the display went off, $still two seconds later"
+[ "$still" = "$off_frames" ] || fail "frames were presented while the display was off"
+vmctl key shift
+wait_log "display on"
+sleep 1
+record "idle: woken by a key; frames presented $(presented); connector dpms $(cat /sys/class/drm/card0-Virtual-1/dpms)"
+[ "$(cat /sys/class/drm/card0-Virtual-1/dpms)" = On ] || fail "the display did not come back on"
+vmctl screendump "$E2E_OUT/woken.png"

@@ -18,6 +18,14 @@ fi
 sed 's/id: ring, value: 0.25/id: ring, value: 1/' "$E2E_HARNESS/scenarios/panels.yaml" > ring-full.yaml
 "$KIOSK_BIN_DIR/kiosk" snapshot ring-full.yaml --panel home --size 1280x800 --out reference-ring-full.png
 "$lib/imagecheck.py" compare vt-back.png reference-ring-full.png --tolerance 2 || fail "vt-back.png is not the home panel with the ring set while away"
+# Blanked, the screen is black (the display is off, or shows the black frame); woken, the panel is back.
+/usr/bin/python3 - <<'PY'
+from PIL import Image
+blank = Image.open('blank.png').convert('L')
+assert blank.getextrema()[1] <= 8, f'blank.png is not black: brightest pixel {blank.getextrema()[1]}'
+print('blank.png is black')
+PY
+"$lib/imagecheck.py" compare woken.png reference-ring-full.png --tolerance 2 || fail "woken.png is not the panel"
 
 /usr/bin/python3 - <<'PY'
 import re
