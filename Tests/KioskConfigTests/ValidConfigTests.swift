@@ -26,6 +26,7 @@ import KioskGraphics
     @Test func inputAndTheme() {
         #expect(spec.input == InputSpec(calibration: [1, 0, 0, 0, 1, 0], keyboardLayout: "es", seat: "seat1"))
         #expect(spec.theme == ThemeSpec(appearance: .dark, textScale: 1.25, accent: Color(hex: 0xFF9500), locale: "es"))
+        #expect(spec.log == LogSpec(level: "debug"))
     }
 
     @Test func panelsKeepTheirOrderAndTheStartPanel() {

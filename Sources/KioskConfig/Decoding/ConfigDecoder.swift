@@ -1,6 +1,6 @@
 /// Turns a parsed document into a `KioskConfigSpec`, collecting every mistake on the way.
 nonisolated struct ConfigDecoder {
-    static let sections = ["display", "input", "theme", "strings", "styles", "start", "panels"]
+    static let sections = ["display", "input", "theme", "log", "strings", "styles", "start", "panels"]
 
     let context: DecodingContext
 
@@ -21,6 +21,7 @@ nonisolated struct ConfigDecoder {
         let display = root["display"].map(context.display) ?? DisplaySpec()
         let input = root["input"].map(context.input) ?? InputSpec()
         let theme = root["theme"].map(context.theme) ?? ThemeSpec()
+        let log = root["log"].map(context.log) ?? LogSpec()
         if root["panels"] == nil {
             context.report(at: root.location, "the config has no 'panels'", expected: "a 'panels' mapping with at least one panel")
         } else if panelEntries.isEmpty, let node = root["panels"], node.mapping != nil {
@@ -36,7 +37,7 @@ nonisolated struct ConfigDecoder {
                 context.report(at: node.location, "invalid value for 'start'", expected: "a panel id", found: node.summary)
             }
         }
-        let spec = KioskConfigSpec(display: display, input: input, theme: theme, strings: context.strings,
+        let spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
                                    start: start, panels: panels)
         return (context.errors.isEmpty ? spec : nil, context.errors)
     }

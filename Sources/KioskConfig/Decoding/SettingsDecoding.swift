@@ -91,6 +91,18 @@ nonisolated extension DecodingContext {
         return input
     }
 
+    /// `log: {level: info}`.
+    func log(_ node: YAMLNode) -> LogSpec {
+        var log = LogSpec()
+        guard let entries = mapping(node, describing: "'log'") else { return log }
+        rejectUnknownKeys(in: entries, known: ["level"], describing: "'log'")
+        if let value = node["level"], case .choice(let level)? = self.value(of: value, as: .choice(LogSpec.levels),
+                                                                             named: "log.level") {
+            log.level = level
+        }
+        return log
+    }
+
     func theme(_ node: YAMLNode) -> ThemeSpec {
         var theme = ThemeSpec()
         guard let entries = mapping(node, describing: "'theme'") else { return theme }

@@ -7,6 +7,7 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var display: DisplaySpec
     public var input: InputSpec
     public var theme: ThemeSpec
+    public var log: LogSpec
     public var strings: StringTables
     /// The id of the panel shown first (the first panel when `start` is not written).
     public var start: String
@@ -14,10 +15,11 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var panels: [PanelSpec]
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
-                strings: StringTables = StringTables(), start: String, panels: [PanelSpec]) {
+                log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec]) {
         self.display = display
         self.input = input
         self.theme = theme
+        self.log = log
         self.strings = strings
         self.start = start
         self.panels = panels

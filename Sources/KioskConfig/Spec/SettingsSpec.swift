@@ -60,6 +60,18 @@ nonisolated public struct DisplaySpec: Equatable, Sendable {
     }
 }
 
+/// `log`: what the kiosk writes to the journal (or stderr).
+nonisolated public struct LogSpec: Equatable, Sendable {
+    /// The least important messages written, as syslog names them: the order of `levels`.
+    public static let levels = ["error", "warning", "notice", "info", "debug"]
+    /// One of `levels`.
+    public var level: String
+
+    public init(level: String = "info") {
+        self.level = level
+    }
+}
+
 nonisolated public struct InputSpec: Equatable, Sendable {
     /// libinput's calibration matrix: the first two rows of a 3×3 affine matrix, row-major.
     public var calibration: [Double]?

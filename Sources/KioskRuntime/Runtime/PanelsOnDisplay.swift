@@ -11,13 +11,15 @@ import KioskUI
 /// and the control socket. Command-line options win over the config's `display` and `input`.
 enum PanelsOnDisplay {
     static func run(configPath: String, arguments: Arguments) throws {
-        let logger = Logger.standard(minimumLevel: arguments.flag("verbose") ? .debug : .info)
         let adapters = AdapterTable.standard
         let config: KioskConfigSpec
         switch ConfigLoader(registry: adapters.registry).load(path: configPath) {
         case .success(let loaded): config = loaded
         case .failure(let errors): throw InvalidConfig(errors: errors, path: configPath)
         }
+        // --verbose wins over the config's level.
+        let level = arguments.flag("verbose") ? .debug : LogLevel(name: config.log.level) ?? .info
+        let logger = Logger.standard(minimumLevel: level)
         let options = try runtimeOptions(config: config, configPath: configPath, arguments: arguments)
         let runtime = try LiveRuntime(rootView: LayerHostView(content: View()), options: options, logger: logger)
         let directory = URL(fileURLWithPath: configPath).deletingLastPathComponent().path

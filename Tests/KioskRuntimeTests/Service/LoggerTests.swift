@@ -1,4 +1,5 @@
 import Glibc
+import KioskConfig
 import Synchronization
 import Testing
 @testable import KioskRuntime
@@ -31,6 +32,8 @@ nonisolated final class LogCapture: Sendable {
     @Test func levelsOrderBySeverityAndUseSyslogPriorities() {
         #expect(LogLevel.debug < .info && LogLevel.info < .notice && LogLevel.notice < .warning && LogLevel.warning < .error)
         #expect(LogLevel.allCases.map(\.rawValue) == [3, 4, 5, 6, 7])
+        // The config names them as syslog does; every name the config accepts is a level.
+        #expect(LogSpec.levels.compactMap { LogLevel(name: $0) } == LogLevel.allCases)
         #expect(LogLevel(name: "WARN") == .warning)
         #expect(LogLevel(name: "verbose") == nil)
     }

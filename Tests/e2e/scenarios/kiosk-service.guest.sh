@@ -52,6 +52,11 @@ record "sandbox: $(grep -E '^(NoNewPrivs|Seccomp|CapEff|CapBnd):' /proc/$pid/sta
 [ "$(awk '/^NoNewPrivs:/ {print $2}' /proc/$pid/status)" = 1 ] || fail "NoNewPrivileges= is not in force"
 [ "$(awk '/^CapEff:/ {print $2}' /proc/$pid/status)" = 0000000000000000 ] || fail "the kiosk has capabilities"
 [ "$(awk '/^Seccomp:/ {print $2}' /proc/$pid/status)" = 2 ] || fail "no system call filter"
+# No video or input group: the card and the input devices it has open came from logind.
+for group in video input; do
+  gid=$(getent group $group | cut -d: -f3)
+  awk '/^Groups:/' /proc/$pid/status | grep -qw "$gid" && fail "the kiosk is in group $group; its devices must come from the seat"
+done
 ls -l /proc/$pid/fd 2>/dev/null | grep -q /dev/dri/card0 || fail "the main process has no /dev/dri/card0 open"
 record "devices: $(ls -l /proc/$pid/fd | grep -o '/dev/[a-z/]*[0-9]*' | sort -u | tr '\n' ' ')"
 status=$(prop StatusText)
