@@ -14,7 +14,8 @@
 # E2E_INIT_MODE=systemd boots the guest with systemd as PID 1 instead (guest/init-systemd): the
 # kiosk is installed as a service from `make install DESTDIR=OUTDIR/.stage KIOSK_BIN=$KIOSK_BIN_DIR/kiosk`
 # and enabled, and GUEST_SCRIPT runs from a oneshot unit (guest/systemd/kiosk-e2e.service) once the
-# base system is up.
+# base system is up. E2E_INIT_MODE=board boots a fresh Debian 12 root file system instead of the
+# host's, with the kiosk installed as README says (guest/board/prepare.sh), and allows reboots.
 set -euo pipefail
 HARNESS=$(dirname "$(realpath "$0")")
 GPU=bochs TIMEOUT=180 OUT=$PWD/e2e-out
@@ -82,6 +83,9 @@ done
 rm -f "$OUT/exit-code"
 
 INIT=$HARNESS/guest/init
+ROOT=/
+EXTRA_SHARES=()
+REBOOT=(-no-reboot)
 case ${E2E_INIT_MODE:-plain} in
   plain) ;;
   systemd)
@@ -90,7 +94,17 @@ case ${E2E_INIT_MODE:-plain} in
     "$HARNESS/guest/systemd/stage.sh" "$OUT/.stage" "$HARNESS/../.." "$OUT" "$SCRIPT" "$@" > "$OUT/stage.log" 2>&1 ||
       { echo "e2e: staging the install for the systemd guest failed:" >&2; cat "$OUT/stage.log" >&2; exit 125; }
     ;;
-  *) echo "e2e: E2E_INIT_MODE is plain or systemd, not '$E2E_INIT_MODE'" >&2; exit 125 ;;
+  board)
+    # A fresh Debian 12 board with the kiosk installed as the README says (guest/board/prepare.sh)
+    # is the root instead of the host's; it may reboot (a scenario checks the kiosk comes back).
+    INIT=$HARNESS/guest/init-board
+    ROOT=$OUT/.board
+    "$HARNESS/guest/board/prepare.sh" "$ROOT" "$HARNESS/../.." "$OUT" "$SCRIPT" "$@" > "$OUT/prepare.log" 2>&1 ||
+      { echo "e2e: preparing the board failed:" >&2; tail -n 30 "$OUT/prepare.log" >&2; exit 125; }
+    EXTRA_SHARES=(-virtfs "local,path=$CACHE/kernel/lib/modules/$KVER,mount_tag=modules,security_model=none,readonly=on")
+    REBOOT=()
+    ;;
+  *) echo "e2e: E2E_INIT_MODE is plain, systemd or board, not '$E2E_INIT_MODE'" >&2; exit 125 ;;
 esac
 
 # KVM where the host really has it; in a nested hypervisor without vmx/svm, TCG (-cpu max still
@@ -105,11 +119,12 @@ esac
 RUN=$(mktemp -d /tmp/kiosk-e2e-vm.XXXXXX)
 trap 'rm -rf "$RUN"' EXIT
 QEMU=(qemu-system-x86_64 ${E2E_ACCEL:-$ACCEL} -smp "${E2E_SMP:-2}" -m "${E2E_MEM:-1024}" -M q35
-  -nodefaults -no-reboot -display none
+  -nodefaults "${REBOOT[@]}" -display none
   -kernel "$CACHE/vmlinux-$KVER" -initrd "$INITRAMFS"
   -append "console=ttyS0 quiet panic=-1 E2E_INIT=$INIT E2E_HARNESS=$HARNESS E2E_CACHE=$CACHE E2E_OUT=$OUT E2E_SCRIPT=$SCRIPT E2E_ARGS=\"$*\""
-  -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
+  -virtfs "local,path=$ROOT,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
   -virtfs "local,path=$OUT,mount_tag=out,security_model=none"
+  "${EXTRA_SHARES[@]}"
   -chardev "file,id=console,path=$OUT/console.log" -serial chardev:console
   -chardev "socket,id=control,path=$RUN/ctl.sock,server=on,wait=off" -serial chardev:control
   -qmp "unix:$RUN/qmp.sock,server=on,wait=off"

@@ -10,7 +10,8 @@
 # same folder (for screendump comparisons: lib/imagecheck.py). A "# gpus: bochs" line in the guest
 # script limits it to those GPUs. A "# boot: systemd" line runs it in a guest booted with systemd as
 # PID 1 and the kiosk installed as a service (run-in-vm.sh E2E_INIT_MODE=systemd; its output goes
-# to OUTDIR/GPU-systemd/NAME); "# timeout: SECONDS" raises the in-guest limit of 90 s. A scenario
+# to OUTDIR/GPU-systemd/NAME); "# boot: board" in a fresh Debian 12 root with the kiosk installed as
+# the README says (run-in-vm.sh E2E_INIT_MODE=board); "# timeout: SECONDS" raises the in-guest limit of 90 s. A scenario
 # passes when both exit 0.
 set -uo pipefail
 HARNESS=$(dirname "$(realpath "$0")")
@@ -30,7 +31,7 @@ mkdir -p "$OUT"
 passed=0 failed=0
 started=$(date +%s)
 for gpu in $GPUS; do
- for boot in plain systemd; do
+ for boot in plain systemd board; do
   selected=""
   for name in $SCENARIOS; do
     script=$HARNESS/scenarios/$name.guest.sh

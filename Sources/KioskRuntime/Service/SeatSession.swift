@@ -56,6 +56,7 @@ public final class SeatSession {
         guard preference != .directOnly else { return }
 
         isActive = false
+        SeatLog.route(to: logger)
         // The seat may enable during the call, so `self` must be complete before it.
         var opened: OpaquePointer?
         for backend in Self.backendsToTry() {
@@ -69,7 +70,13 @@ public final class SeatSession {
                 throw SeatError(operation: "open seat", code: code,
                                 hint: "no seat backend answered; start seatd or run the kiosk in a logind session (PAMName= in kiosk.service)")
             }
-            logger.info("no seat backend (\(String(cString: strerror(code)))); opening devices directly")
+            if getenv("XDG_SESSION_ID") != nil {
+                // In a logind session that refused: the usual cause on a minimal system.
+                logger.warning("the logind session refused the seat (\(String(cString: strerror(code)))): libseat asks "
+                    + "logind to activate the session, which polkit must allow; install polkitd. Opening devices directly")
+            } else {
+                logger.info("no seat backend (\(String(cString: strerror(code)))); opening devices directly")
+            }
             access = .direct
             isActive = true
             return
@@ -124,7 +131,8 @@ public final class SeatSession {
         let deviceID = libseat_open_device(seat, path, &fd)
         guard deviceID >= 0, fd >= 0 else {
             let code = errno
-            let hint = isActive ? "the seat refused it; is it a DRM or input device on this seat?"
+            // libseat's logind backend leaves errno as it found it; its own reason is logged (SeatLog).
+            let hint = isActive ? "the seat refused it (libseat's reason is logged just before)"
                 : "the seat is not active (switched to another VT); it will be reopened on return"
             throw SeatError(operation: "open", path: path, code: code, hint: hint)
         }

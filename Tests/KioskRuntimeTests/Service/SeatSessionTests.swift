@@ -47,7 +47,13 @@ import Testing
         // A backend name libseat does not know: no backend can answer.
         setenv("LIBSEAT_BACKEND", "none-such", 1)
         defer { if let saved { setenv("LIBSEAT_BACKEND", saved, 1) } else { unsetenv("LIBSEAT_BACKEND") } }
-        #expect(throws: SeatError.self) { try SeatSession(preference: .seatOnly, onEnable: {}, onDisable: {}) }
+        // libseat says why in its own words, and they reach the kiosk's log.
+        let capture = LogCapture()
+        #expect(throws: SeatError.self) {
+            try SeatSession(preference: .seatOnly, onEnable: {}, onDisable: {}, logger: capture.logger)
+        }
+        #expect(capture.lines.contains { $0.hasPrefix("warning: libseat: ") && $0.contains("none-such") },
+                "\(capture.lines)")
         do {
             _ = try SeatSession(preference: .seatOnly, onEnable: {}, onDisable: {})
         } catch {

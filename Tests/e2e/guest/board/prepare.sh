@@ -1,0 +1,62 @@
+#!/bin/bash
+# prepare.sh BOARD REPO OUT SCRIPT ARGS - builds, on the host, the root file system of a fresh
+# Debian 12 board with the kiosk installed the way README's "Install on a device" says for a board
+# without a toolchain, for the `board` boot mode of run-in-vm.sh:
+#   1. a plain Debian 12 (debootstrap, minbase plus what every Debian board with systemd has: systemd
+#      as init, udev, kmod, D-Bus and logind's PAM module), cached in $E2E_CACHE;
+#   2. README: `apt-get install` of the runtime packages (`make runtime-packages`), in a chroot;
+#   3. README: `make install DESTDIR=...` on this machine, the tree unpacked over the board's root,
+#      `systemd-sysusers`, `systemctl enable kiosk`, and the config in /etc/kiosk/kiosk.yaml;
+#   4. for the test only: the harness at its host path (scenario runner, vmctl) and a unit that
+#      runs the scenario once the board has booted.
+set -euo pipefail
+board=$1 repo=$(realpath "$2") out=$3 script=$4; shift 4
+harness=$(realpath "$(dirname "$(realpath "$0")")/../..")
+cache=${E2E_CACHE:-/var/cache/kiosk-e2e-vm}
+base=$cache/board-bookworm
+runtime_packages=$(make --no-print-directory -s -C "$repo" runtime-packages)
+base_packages=systemd-sysv,udev,kmod,dbus,libpam-systemd
+stamp="bookworm minbase $base_packages | $runtime_packages"
+
+if [ ! -f "$base/.kiosk-e2e-base" ] || [ "$(cat "$base/.kiosk-e2e-base")" != "$stamp" ]; then
+  command -v debootstrap > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap > /dev/null; }
+  rm -rf "$base"
+  echo "e2e: debootstrap of a Debian 12 board into $base"
+  debootstrap --variant=minbase --include=$base_packages bookworm "$base" http://deb.debian.org/debian > "$cache/debootstrap.log" 2>&1 ||
+    { tail -n 20 "$cache/debootstrap.log"; exit 1; }
+  # README step: the runtime packages, as `apt-get install` on the board.
+  mount -t proc proc "$base/proc"
+  trap 'umount "$base/proc" 2>/dev/null || true' EXIT
+  chroot "$base" /usr/bin/env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $runtime_packages > "$cache/board-apt.log" 2>&1 ||
+    { tail -n 20 "$cache/board-apt.log"; exit 1; }
+  chroot "$base" apt-get clean
+  umount "$base/proc"
+  trap - EXIT
+  echo "$stamp" > "$base/.kiosk-e2e-base"
+fi
+
+rm -rf "$board"
+cp -a "$base" "$board"
+
+# README steps: build and install into a tree here, unpack it on the board, create the user, enable.
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+make --no-print-directory -C "$repo" install DESTDIR="$stage/root" ${KIOSK_BOARD_BIN:+KIOSK_BIN=$KIOSK_BOARD_BIN} > "$stage/install.log" 2>&1 ||
+  { cat "$stage/install.log"; exit 1; }
+tar -C "$stage/root" -czf "$stage/kiosk.tgz" .
+tar -C "$board" -xzf "$stage/kiosk.tgz"
+chroot "$board" systemd-sysusers
+chroot "$board" systemctl enable kiosk.service
+install -m 644 "$harness/scenarios/panels.yaml" "$board/etc/kiosk/kiosk.yaml"
+
+# The test's own part: the harness where the host has it, and the scenario runner started at boot.
+mkdir -p "$board$harness"
+cp -a "$harness/." "$board$harness/"
+install -D -m 755 "$harness/guest/systemd/kiosk-e2e-run" "$board/usr/local/libexec/kiosk-e2e-run"
+install -m 644 "$harness/guest/board/kiosk-e2e.service" "$board/etc/systemd/system/kiosk-e2e.service"
+chroot "$board" systemctl enable kiosk-e2e.service
+printf 'E2E_HARNESS=%s\nE2E_OUT=%s\nE2E_SCRIPT=%s\nE2E_ARGS=%s\n' "$harness" "$out" "$script" "$*" > "$board/etc/kiosk-e2e.env"
+# The journal on the board persists across its reboot only in memory of this run: keep it volatile.
+mkdir -p "$board/etc/systemd/journald.conf.d"
+printf '[Journal]\nStorage=volatile\nForwardToConsole=no\n' > "$board/etc/systemd/journald.conf.d/e2e.conf"
+echo "e2e: board root ready in $board ($(du -sh "$board" | cut -f1))"
