@@ -97,7 +97,7 @@ case ${E2E_INIT_MODE:-plain} in
   board)
     # A fresh Debian 12 board with the kiosk installed as the README says (guest/board/prepare.sh)
     # is the root instead of the host's; it may reboot (a scenario checks the kiosk comes back).
-    INIT=$HARNESS/guest/init-board
+    INIT=/usr/local/lib/kiosk-e2e/guest/init-board   # the harness's place on the board (prepare.sh)
     ROOT=$OUT/.board
     "$HARNESS/guest/board/prepare.sh" "$ROOT" "$HARNESS/../.." "$OUT" "$SCRIPT" "$@" > "$OUT/prepare.log" 2>&1 ||
       { echo "e2e: preparing the board failed:" >&2; tail -n 30 "$OUT/prepare.log" >&2; exit 125; }

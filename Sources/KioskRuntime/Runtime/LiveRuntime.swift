@@ -52,7 +52,9 @@ public final class LiveRuntime {
     private var knownDevices: Set<String> = []
     private var exitError: (any Error)?
     private var hasOpenedDevices = false
-    private var wantsDisplayOff = false
+    /// True from idle blanking until input wakes the screen: the display is kept off, switched off
+    /// again after any frame that switched it on (the repaint after a VT switch back).
+    private var keepsDisplayOff = false
 
     /// Sets up the loop only; nothing is opened until `run()`.
     public init(rootView: View, options: RuntimeOptions = RuntimeOptions(), logger: Logger = .standard(),
@@ -287,27 +289,27 @@ public final class LiveRuntime {
     // MARK: Display power
 
     /// Idle blanking: once the frame on screen is the last one to show (the black one), the display
-    /// is switched off (DPMS). Any later frame switches it on again.
+    /// is switched off (DPMS), and kept off until `keepDisplayOn()`.
     public func switchDisplayOffWhenSettled() {
-        wantsDisplayOff = true
+        keepsDisplayOff = true
         switchDisplayOffIfSettled()
     }
 
-    /// Input came before the display was switched off, or after: it stays on, or comes back on with
+    /// Input came, before the display was switched off or after: it stays on, or comes back on with
     /// the next frame.
     public func keepDisplayOn() {
-        wantsDisplayOff = false
+        keepsDisplayOff = false
         if display?.isPoweredOff == true { logger.info("display on: switched on by the next frame") }
     }
 
     private func switchDisplayOffIfSettled() {
-        guard wantsDisplayOff, let display, let compositor = frames.compositor,
+        guard keepsDisplayOff, let display, !display.isPoweredOff, let compositor = frames.compositor,
               !frames.isFlipPending, !frames.isFrameScheduled, !compositor.needsFrame else { return }
-        wantsDisplayOff = false
         do {
             try display.powerOff()
             logger.info("display off (idle)")
         } catch {
+            keepsDisplayOff = false
             logger.warning("could not switch the display off; it stays on showing black: \(error)")
         }
     }

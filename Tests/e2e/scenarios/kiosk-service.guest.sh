@@ -121,6 +121,14 @@ wait_log() {
     sleep 0.1
   done
 }
+# waits up to 20 s for COUNT kiosk journal lines (of this process) matching PATTERN
+wait_count() {
+  tries=200
+  until [ "$(journalctl -b -t kiosk _PID="$pid" --no-pager | grep -c "$1" || true)" -ge "$2" ]; do
+    tries=$((tries - 1)); [ "$tries" -gt 0 ] || fail "fewer than $2 kiosk journal lines '$1'"
+    sleep 0.1
+  done
+}
 # the "frames: presented N" figure the kiosk logs on SIGUSR1
 statistics_lines() { journalctl -b -t kiosk _PID="$pid" --no-pager | grep -c "frames: presented" || true; }
 presented() {
@@ -176,6 +184,14 @@ sleep 2
 still=$(presented)
 record "idle: frames presented $off_frames while off, $still two seconds later"
 [ "$still" = "$off_frames" ] || fail "frames were presented while the display was off"
+# A VT switch while blanked: the return repaints, and the display goes off again.
+busybox chvt 2
+wait_count "switched away from the seat" 2
+busybox chvt 1
+wait_count "the seat is back: repainting" 2
+wait_count "display off (idle)" 2
+record "idle: after a VT switch and back while blanked, connector dpms $(cat /sys/class/drm/card0-Virtual-1/dpms)"
+[ "$(cat /sys/class/drm/card0-Virtual-1/dpms)" = Off ] || fail "the display stayed on after the VT switch back"
 vmctl key shift
 wait_log "display on"
 sleep 1

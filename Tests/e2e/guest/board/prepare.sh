@@ -7,7 +7,7 @@
 #   2. README: `apt-get install` of the runtime packages (`make runtime-packages`), in a chroot;
 #   3. README: `make install DESTDIR=...` on this machine, the tree unpacked over the board's root,
 #      `systemd-sysusers`, `systemctl enable kiosk`, and the config in /etc/kiosk/kiosk.yaml;
-#   4. for the test only: the harness at its host path (scenario runner, vmctl) and a unit that
+#   4. for the test only: the harness in /usr/local/lib/kiosk-e2e (scenario runner, vmctl) and a unit that
 #      runs the scenario once the board has booted.
 set -euo pipefail
 board=$1 repo=$(realpath "$2") out=$3 script=$4; shift 4
@@ -49,13 +49,17 @@ chroot "$board" systemd-sysusers
 chroot "$board" systemctl enable kiosk.service
 install -m 644 "$harness/scenarios/panels.yaml" "$board/etc/kiosk/kiosk.yaml"
 
-# The test's own part: the harness where the host has it, and the scenario runner started at boot.
-mkdir -p "$board$harness"
-cp -a "$harness/." "$board$harness/"
+# The test's own part: the harness, and the scenario runner started at boot. The harness goes to a
+# fixed place: the host's copy may be under /tmp, which the board empties at boot (tmpfiles.d).
+board_harness=/usr/local/lib/kiosk-e2e
+mkdir -p "$board$board_harness"
+cp -a "$harness/." "$board$board_harness/"
 install -D -m 755 "$harness/guest/systemd/kiosk-e2e-run" "$board/usr/local/libexec/kiosk-e2e-run"
 install -m 644 "$harness/guest/board/kiosk-e2e.service" "$board/etc/systemd/system/kiosk-e2e.service"
 chroot "$board" systemctl enable kiosk-e2e.service
-printf 'E2E_HARNESS=%s\nE2E_OUT=%s\nE2E_SCRIPT=%s\nE2E_ARGS=%s\n' "$harness" "$out" "$script" "$*" > "$board/etc/kiosk-e2e.env"
+arguments="$*"
+printf 'E2E_HARNESS=%s\nE2E_OUT=%s\nE2E_SCRIPT=%s\nE2E_ARGS=%s\n' "$board_harness" "$out" \
+  "${script/#$harness/$board_harness}" "${arguments//$harness/$board_harness}" > "$board/etc/kiosk-e2e.env"
 # The journal on the board persists across its reboot only in memory of this run: keep it volatile.
 mkdir -p "$board/etc/systemd/journald.conf.d"
 printf '[Journal]\nStorage=volatile\nForwardToConsole=no\n' > "$board/etc/systemd/journald.conf.d/e2e.conf"
