@@ -22,7 +22,10 @@ if [ ! -f "$base/.kiosk-e2e-base" ] || [ "$(cat "$base/.kiosk-e2e-base")" != "$s
   command -v debootstrap > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap > /dev/null; }
   rm -rf "$base"
   echo "e2e: debootstrap of a Debian 12 board into $base"
-  debootstrap --variant=minbase --include=$base_packages bookworm "$base" http://deb.debian.org/debian > "$cache/debootstrap.log" 2>&1 ||
+  # The mirror this machine's own apt uses (it is known to be reachable), else Debian's.
+  mirror=$(sed -n 's|^URIs: *\(https\?://[^ ]*/debian\)/\?$|\1|p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)
+  [ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $3 == "bookworm" {print $2; exit}' /etc/apt/sources.list 2>/dev/null)
+  debootstrap --variant=minbase --include=$base_packages bookworm "$base" "${mirror:-http://deb.debian.org/debian}" > "$cache/debootstrap.log" 2>&1 ||
     { tail -n 20 "$cache/debootstrap.log"; exit 1; }
   # README step: the runtime packages, as `apt-get install` on the board.
   mount -t proc proc "$base/proc"
