@@ -5,7 +5,7 @@ import KioskUI
 /// the same on a virtual clock in tests.
 ///
 /// The runtime arms a timer for `nextDeadline`, calls `advance(to:)` when it fires, reports input
-/// through `shouldSwallowTouch(id:phase:at:)` and `noteActivity(at:)`, and applies the returned
+/// through `noteTouch(id:phase:at:)` and `noteActivity(at:)`, and applies the returned
 /// transitions to the backlight (or a dimming overlay) and the panel stack.
 public final class IdleController {
     public private(set) var settings: IdleSettings
@@ -64,25 +64,31 @@ public final class IdleController {
         return [.wake(from: previous)]
     }
 
-    /// Reports one touch sample and says whether to keep it from the UI. A touch that begins on a
+    /// Reports one touch sample: whether to keep it from the UI, and the transitions it causes
+    /// (every touch counts as activity, so it may wake the screen). A touch that begins on a
     /// blanked (or, by default, dimmed) screen only wakes it; that finger, and any other finger put
-    /// down before all of them lift, press nothing. Every touch counts as activity.
-    public func shouldSwallowTouch(id: Int, phase: TouchPhase, at now: Double) -> Bool {
+    /// down before all of them lift, press nothing.
+    public func noteTouch(id: Int, phase: TouchPhase, at now: Double) -> (swallow: Bool, transitions: [IdleTransition]) {
         let wasState = state
-        noteActivity(at: now)
+        let transitions = noteActivity(at: now)
         switch phase {
         case .began:
             let wakes = wasState == .blanked || (wasState == .dimmed && settings.swallowTouchWakingDimmedScreen)
             if wakes || isSwallowingTouch {
                 swallowedTouches.insert(id)
-                return true
+                return (true, transitions)
             }
-            return false
+            return (false, transitions)
         case .moved:
-            return swallowedTouches.contains(id)
+            return (swallowedTouches.contains(id), transitions)
         case .ended, .cancelled:
-            return swallowedTouches.remove(id) != nil
+            return (swallowedTouches.remove(id) != nil, transitions)
         }
+    }
+
+    /// `noteTouch`, for a caller that needs only whether the touch is kept from the UI.
+    public func shouldSwallowTouch(id: Int, phase: TouchPhase, at now: Double) -> Bool {
+        noteTouch(id: id, phase: phase, at: now).swallow
     }
 
     /// Takes new settings (a config reload) without losing how long the kiosk has been idle.

@@ -37,12 +37,9 @@ public final class IdleBehaviour {
     public func admit(_ event: InputEvent, at time: Double) -> Bool {
         switch event {
         case .touch(let sample):
-            // The controller notes the touch as activity itself, waking the screen: the wake is
-            // applied here from the state it left.
-            let before = controller.state
-            let swallow = controller.shouldSwallowTouch(id: sample.id, phase: sample.phase, at: time)
-            if before != .active { apply([.wake(from: before)]) }
-            return !swallow
+            let touch = controller.noteTouch(id: sample.id, phase: sample.phase, at: time)
+            apply(touch.transitions)
+            return !touch.swallow
         case .key:
             let wasActive = controller.state == .active
             apply(controller.noteActivity(at: time))
