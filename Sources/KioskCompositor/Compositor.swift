@@ -38,6 +38,14 @@ public final class Compositor {
     /// Whether a frame is wanted: something changed or an animation runs.
     public var needsFrame: Bool { screen.needsFrame }
 
+    /// The output's buffers no longer hold what was drawn into them (another program showed its
+    /// own picture, the mode was set again): forget their ages and repaint the whole screen with
+    /// the next frame.
+    public func repaintEverything() {
+        swapchain.invalidateAll()
+        screen.damageEverything()
+    }
+
     /// Produces one frame if anything changed. Returns false when nothing was presented (nothing
     /// changed, or no buffer is free yet; the request then stays pending).
     @discardableResult

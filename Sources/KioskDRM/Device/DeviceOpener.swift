@@ -15,18 +15,23 @@ nonisolated public final class DirectDeviceOpener: DeviceOpener {
 
     public func openDevice(atPath path: String) throws -> Int32 {
         let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case EACCES, EPERM: throw DRMError.permissionDenied(device: path)
-            case EBUSY: throw DRMError.deviceBusy(device: path)
-            default: throw DRMError.callFailed(device: path, call: "open", errno: code)
-            }
-        }
+        guard descriptor >= 0 else { throw DRMError.opening(path, errno: errno) }
         return descriptor
     }
 
     public func closeDevice(_ descriptor: Int32) {
         close(descriptor)
+    }
+}
+
+extension DRMError {
+    /// Why a card could not be opened, by errno, in the terms every opener reports: no permission,
+    /// busy, or the call that failed (`call` says which mechanism, e.g. the seat's).
+    public static func opening(_ path: String, errno code: Int32, call: String = "open") -> DRMError {
+        switch code {
+        case EACCES, EPERM: .permissionDenied(device: path)
+        case EBUSY: .deviceBusy(device: path)
+        default: .callFailed(device: path, call: call, errno: code)
+        }
     }
 }

@@ -53,9 +53,7 @@ public final class FrameLoop {
 
     /// Stops rendering (the display went away). A flip still in flight is forgotten.
     public func detach() {
-        if let frameTimer { loop.cancelTimer(frameTimer) }
-        frameTimer = nil
-        flipSubmittedAt = nil
+        stopScheduling()
         compositor?.screen.onFrameRequest = nil
         compositor = nil
     }
@@ -65,6 +63,11 @@ public final class FrameLoop {
     /// display forgets it too).
     public func pause() {
         isPaused = true
+        stopScheduling()
+    }
+
+    /// No frame timer, and no flip awaited.
+    private func stopScheduling() {
         if let frameTimer { loop.cancelTimer(frameTimer) }
         frameTimer = nil
         flipSubmittedAt = nil

@@ -170,10 +170,7 @@ public final class LiveRuntime {
         }
         // The display may have been unplugged or changed mode while another session had it.
         reprobe(display)
-        if let compositor = frames.compositor {
-            compositor.swapchain.invalidateAll()
-            compositor.screen.damageEverything()
-        }
+        frames.compositor?.repaintEverything()
         service.sessionResumed()
         frames.resume()
     }
@@ -262,8 +259,7 @@ public final class LiveRuntime {
                 if buffersReplaced || frames.compositor == nil || screenSizeDiffers(for: display) {
                     startRendering(on: display)
                 } else if let compositor = frames.compositor {
-                    compositor.swapchain.invalidateAll()
-                    compositor.screen.damageEverything()
+                    compositor.repaintEverything()
                     frames.attach(compositor, refreshInterval: display.refreshInterval)
                 }
             }

@@ -32,18 +32,17 @@ public final class ServiceLifecycle {
     public func framePresented(on output: String) {
         self.output = output
         let status = status(on: output)
-        if !hasNotifiedReady {
-            hasNotifiedReady = true
-            notifier.notifyReady(status: status)
-        } else if status != lastStatus {
-            notifier.notifyStatus(status)
-        }
+        if !hasNotifiedReady || status != lastStatus { announce(status) }
         lastStatus = status
     }
 
     /// Started without a display: ready anyway (systemd must not time out the start), and saying why.
     public func waitingForDisplay() {
-        let status = "waiting for a display"
+        announce("waiting for a display")
+    }
+
+    /// READY=1 with the first status the service has, STATUS= alone after that.
+    private func announce(_ status: String) {
         if hasNotifiedReady {
             notifier.notifyStatus(status)
         } else {
@@ -54,8 +53,7 @@ public final class ServiceLifecycle {
 
     /// Started while another session has the seat (another VT is in front): ready, and saying so.
     public func waitingForSeat() {
-        hasNotifiedReady = true
-        notifier.notifyReady(status: "waiting for the seat (another session is in front)")
+        announce("waiting for the seat (another session is in front)")
     }
 
     /// Switched away to another VT.

@@ -19,11 +19,7 @@ nonisolated final class SeatCardOpener: KioskDRM.DeviceOpener {
         do {
             return try MainActor.assumeIsolated { try seat.openDevice(atPath: path) }
         } catch let error as SeatError {
-            switch error.code {
-            case EACCES, EPERM: throw DRMError.permissionDenied(device: path)
-            case EBUSY: throw DRMError.deviceBusy(device: path)
-            default: throw DRMError.callFailed(device: path, call: "open (\(error))", errno: error.code)
-            }
+            throw DRMError.opening(path, errno: error.code, call: "open (\(error))")
         }
     }
 

@@ -95,8 +95,7 @@ import Testing
         #expect(!fixture.frames.isFrameScheduled)
         #expect(fixture.loop.armedTimerCount == 0)
 
-        fixture.compositor.swapchain.invalidateAll()
-        fixture.compositor.screen.damageEverything()
+        fixture.compositor.repaintEverything()
         fixture.frames.attach(fixture.compositor, refreshInterval: 0.01)
         #expect(fixture.run { fixture.frames.framesPresented == 2 })
     }
@@ -114,8 +113,7 @@ import Testing
         #expect(fixture.display.presentCount == 1)
 
         // Back: the compositor is the same, the whole screen is repainted with the change.
-        fixture.compositor.swapchain.invalidateAll()
-        fixture.compositor.screen.damageEverything()
+        fixture.compositor.repaintEverything()
         fixture.frames.resume()
         #expect(fixture.frames.compositor === fixture.compositor)
         #expect(fixture.run { fixture.frames.framesPresented == 2 })
