@@ -24,6 +24,11 @@ import KioskConfig
         #expect(errors.first?.message == "the config file does not exist")
     }
 
+    @Test func aDirectoryIsNotTakenForAnEmptyConfig() {
+        let errors = loader.load(path: NSTemporaryDirectory()).errors
+        #expect(errors.first?.message == "the config file is a directory")
+    }
+
     @Test func randomBinaryBytesGiveAnError() throws {
         var generator = SeededRandom(seed: 7)
         let bytes = (0..<65_536).map { _ in UInt8(truncatingIfNeeded: generator.next()) }

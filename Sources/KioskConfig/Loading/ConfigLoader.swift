@@ -20,7 +20,16 @@ nonisolated public struct ConfigLoader: Sendable {
         }
         defer { try? handle.close() }
         // Read one byte past the limit: enough to know the file is too large without reading it all.
-        let data = (try? handle.read(upToCount: Self.maximumFileSize + 1)) ?? Data()
+        let data: Data
+        do {
+            data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
+        } catch {
+            // Not an empty config: say what is wrong with the file.
+            var isDirectory: ObjCBool = false
+            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                ? "is a directory" : "cannot be read (an I/O error)"
+            return .failure(ConfigErrors([ConfigError(at: start, "the config file \(reason)")]))
+        }
         guard data.count <= Self.maximumFileSize else {
             return .failure(ConfigErrors([tooLarge(at: start)]))
         }

@@ -9,11 +9,11 @@ final class LegacyPresenter: ScanoutPresenter {
     private let dpmsProperty: UInt32?
     private var isPoweredOff = false
 
-    init(device: DRMDevice, pipeline: OutputPipeline) {
+    init(device: DRMDevice, pipeline: OutputPipeline) throws {
         self.device = device
         self.pipeline = pipeline
-        dpmsProperty = (try? ObjectProperties(device: device, objectID: pipeline.connector.id,
-                                              type: UInt32(DRM_MODE_OBJECT_CONNECTOR)))?.id(of: "DPMS")
+        dpmsProperty = try ObjectProperties(device: device, objectID: pipeline.connector.id,
+                                            type: UInt32(DRM_MODE_OBJECT_CONNECTOR)).id(of: "DPMS")
     }
 
     var sendsDamage: Bool { false }

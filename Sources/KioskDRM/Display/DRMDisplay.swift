@@ -65,7 +65,7 @@ public final class DRMDisplay: DisplayOutput {
         self.mode = kernelMode.mode
         self.savedCRTC = device.savedCRTC(id: pipeline.crtcID)
         self.presenter = device.supportsAtomic
-            ? try AtomicPresenter(device: device, pipeline: pipeline) : LegacyPresenter(device: device, pipeline: pipeline)
+            ? try AtomicPresenter(device: device, pipeline: pipeline) : try LegacyPresenter(device: device, pipeline: pipeline)
         try allocateBuffers(count: max(bufferCount, 2))
     }
 
@@ -150,7 +150,8 @@ public final class DRMDisplay: DisplayOutput {
     public func resume() throws {
         guard isPaused else { return }
         if drmIsMaster(device.descriptor) == 0 { try device.acquireMaster() }
-        _ = try? flipEvents.read(from: device.descriptor, device: devicePath)
+        // A flip event of before the switch may still be queued: read (non-blocking) and dropped.
+        _ = try flipEvents.read(from: device.descriptor, device: devicePath)
         isPaused = false
         pendingIndex = nil
         frontIndex = nil

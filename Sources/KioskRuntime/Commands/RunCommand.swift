@@ -122,15 +122,22 @@ public enum RunCommand {
         try host.watch(path: configPath, loop: loop)
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
         let controlPath = ControlEndpoint.path(from: arguments)
+        let logger = Logger.standard()
         let endpoint = try ControlEndpoint(host: host, loop: loop, path: controlPath, configPath: configPath,
-                                           components: ComponentRegistry.standard, logger: Logger.standard()) {
+                                           components: ComponentRegistry.standard, logger: logger) {
             try session.snapshot()
         }
         defer { endpoint.close() }
         print("kiosk: control socket \(controlPath) (try: kiosk ctl --socket \(controlPath) subscribe)")
         // After a reload or an action, write the new frame.
         session.display.screen.onFrameRequest = {
-            _ = try? loop.addTimer(after: 0) { try? session.snapshot().writePNG(to: path) }
+            do {
+                _ = try loop.addTimer(after: 0) {
+                    do { try session.snapshot().writePNG(to: path) } catch { logger.error("frame not written to \(path): \(error)") }
+                }
+            } catch {
+                logger.error("frame not scheduled: \(error)")
+            }
         }
         try loop.run()
     }

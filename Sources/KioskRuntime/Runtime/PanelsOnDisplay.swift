@@ -36,9 +36,13 @@ enum PanelsOnDisplay {
             if let idleTimer { runtime.loop.cancelTimer(idleTimer) }
             idleTimer = nil
             guard let deadline = idle?.nextDeadline else { return }
-            idleTimer = try? runtime.loop.addTimer(at: deadline) {
-                idle?.advance(to: runtime.loop.now)
-                armIdleTimer()
+            do {
+                idleTimer = try runtime.loop.addTimer(at: deadline) {
+                    idle?.advance(to: runtime.loop.now)
+                    armIdleTimer()
+                }
+            } catch {
+                logger.error("idle timer not armed, the screen will not dim or blank until the next input: \(error)")
             }
         }
 
@@ -52,7 +56,11 @@ enum PanelsOnDisplay {
             let onScreenKeyboard = OnScreenKeyboard(layout: .forLocale(panels.config.theme.locale))
             onScreenKeyboard.attach(to: screen)
             screen.input.onWakeUpRequest = { time in
-                _ = try? runtime.loop.addTimer(at: time) { screen.currentTime = runtime.loop.now }
+                do {
+                    _ = try runtime.loop.addTimer(at: time) { screen.currentTime = runtime.loop.now }
+                } catch {
+                    logger.error("wake-up timer not armed (a long press or key repeat may not fire): \(error)")
+                }
             }
             endpoint?.close()
             do {

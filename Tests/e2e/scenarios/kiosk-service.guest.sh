@@ -113,14 +113,6 @@ journalctl -b -u kiosk --no-pager | grep -E "Watchdog|Main process|Scheduled res
 
 # --- VT switch: the devices came from logind through libseat (the kiosk holds no capability and
 # opened nothing itself); a switch to tty2 pauses the kiosk, the switch back repaints it.
-# waits up to 20 s for a kiosk journal line (of this process) matching PATTERN
-wait_log() {
-  tries=200
-  until journalctl -b -t kiosk _PID="$pid" --no-pager | grep -q "$1"; do
-    tries=$((tries - 1)); [ "$tries" -gt 0 ] || fail "no kiosk journal line '$1'"
-    sleep 0.1
-  done
-}
 # waits up to 20 s for COUNT kiosk journal lines (of this process) matching PATTERN
 wait_count() {
   tries=200
@@ -129,6 +121,8 @@ wait_count() {
     sleep 0.1
   done
 }
+# waits up to 20 s for a kiosk journal line (of this process) matching PATTERN
+wait_log() { wait_count "$1" 1; }
 # the "frames: presented N" figure the kiosk logs on SIGUSR1
 statistics_lines() { journalctl -b -t kiosk _PID="$pid" --no-pager | grep -c "frames: presented" || true; }
 presented() {
