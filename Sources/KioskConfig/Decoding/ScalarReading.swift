@@ -9,6 +9,15 @@ nonisolated enum ScalarReading {
         return value
     }
 
+    /// A scalar that reads as a number that is not finite: YAML's `.nan`, `.inf`, `-.inf`, the
+    /// words `nan` and `inf`, or digits beyond a Double's range such as `1e999`.
+    static func isNonFinite(_ node: YAMLNode) -> Bool {
+        guard let scalar = node.scalar, scalar.isPlain else { return false }
+        let text = scalar.text.trimmingCharacters(in: .whitespaces).lowercased()
+        if [".nan", ".inf", "+.inf", "-.inf"].contains(text) { return true }
+        return Double(text).map { !$0.isFinite } ?? false
+    }
+
     static func integer(_ node: YAMLNode) -> Int? {
         guard let value = number(node), value == value.rounded(), abs(value) < 1e15 else { return nil }
         return Int(value)
@@ -17,11 +26,7 @@ nonisolated enum ScalarReading {
     /// YAML 1.1's words for true and false, unquoted only.
     static func bool(_ node: YAMLNode) -> Bool? {
         guard let scalar = node.scalar, scalar.isPlain else { return nil }
-        switch scalar.text.lowercased() {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default: return nil
-        }
+        return BoolSpelling.value(scalar.text)
     }
 
     /// Seconds from `0.3s`, `300ms`, `2min`, `1h` or a bare number.

@@ -12,7 +12,7 @@ nonisolated extension DecodingContext {
             display.backend = DisplayBackend(rawValue: word) ?? .auto
         }
         if let value = node["size"], case .size(let size)? = self.value(of: value, as: .size, named: "display.size") {
-            display.size = size
+            display.size = displaySize(size, at: value)
         }
         if let value = node["mode"] { display.mode = mode(value) }
         if let value = node["rotation"] {
@@ -30,7 +30,32 @@ nonisolated extension DecodingContext {
             display.device = path
         }
         if let value = node["idle"] { display.idle = idle(value) }
+        if let size = display.size, let value = node["size"] {
+            let pixels = Size(width: (size.width * display.scale).rounded(.up), height: (size.height * display.scale).rounded(.up))
+            if !(PropertyLimits.displaySide.contains(pixels.width) && PropertyLimits.displaySide.contains(pixels.height)) {
+                report(at: value.location, "'display.size' at 'display.scale' \(display.scale.compact) is \(pixels) pixels",
+                       expected: "\(Self.displaySizes) pixels; change the size or the scale")
+                display.size = nil
+            }
+        }
         return display
+    }
+
+    /// `16x16 to 8192x8192`.
+    static var displaySizes: String {
+        let sides = PropertyLimits.displaySide
+        return "\(sides.lowerBound.compact)x\(sides.lowerBound.compact) to \(sides.upperBound.compact)x\(sides.upperBound.compact)"
+    }
+
+    /// A headless screen is this many points in memory: each side within `PropertyLimits.displaySide`.
+    private func displaySize(_ size: Size, at node: YAMLNode) -> Size? {
+        let sides = PropertyLimits.displaySide
+        guard sides.contains(size.width), sides.contains(size.height) else {
+            report(at: node.location, "value out of range for 'display.size'", expected: "a size from \(Self.displaySizes)",
+                   found: "\(size)")
+            return nil
+        }
+        return size
     }
 
     /// `1920x1080` or `1920x1080@60`.

@@ -14,10 +14,11 @@ nonisolated extension DecodingContext {
         return decoded
     }
 
-    /// Records, lists and ranged numbers report their own, more precise mistakes.
+    /// Numbers, records, lists and the types built of numbers report their own, more precise
+    /// mistakes (which number, not finite, outside which range).
     private func isReportedInside(_ type: PropertyType) -> Bool {
         switch type {
-        case .record, .list, .number, .integer, .font, .insets, .range: true
+        case .record, .list, .number, .integer, .font, .insets, .range, .size, .point, .duration: true
         default: false
         }
     }
@@ -26,13 +27,9 @@ nonisolated extension DecodingContext {
                               base: PropertyValue?) -> PropertyValue? {
         switch type {
         case .number(let range):
-            guard let value = ScalarReading.number(node) else { return reportType(node, type, name) }
-            guard range.map({ $0.contains(value) }) ?? true else { return reportRange(node, type, name) }
-            return .number(value)
+            return number(node, within: range, named: name, expected: type.expectation).map(PropertyValue.number)
         case .integer(let range):
-            guard let value = ScalarReading.integer(node) else { return reportType(node, type, name) }
-            guard range.map({ $0.contains(value) }) ?? true else { return reportRange(node, type, name) }
-            return .integer(value)
+            return integer(node, within: range, named: name, expected: type.expectation).map(PropertyValue.integer)
         case .bool:
             return ScalarReading.bool(node).map(PropertyValue.bool)
         case .string:
@@ -44,9 +41,9 @@ nonisolated extension DecodingContext {
             guard let word = node.scalar?.text, values.contains(word) else { return nil }
             return .choice(word)
         case .duration:
-            return ScalarReading.duration(node).map(PropertyValue.duration)
+            return duration(node, named: name).map(PropertyValue.duration)
         case .size:
-            return size(node).map(PropertyValue.size)
+            return size(node, named: name).map(PropertyValue.size)
         case .color:
             return node.scalar.flatMap { Color(parsing: $0.text) }.map(PropertyValue.color)
         case .font:
@@ -54,9 +51,12 @@ nonisolated extension DecodingContext {
         case .insets:
             return insets(node, named: name).map(PropertyValue.insets)
         case .point:
-            return ScalarReading.pair(node).map { .point(Point(x: $0.0, y: $0.1)) }
+            guard let (x, y) = pair(node, within: PropertyLimits.offset, named: name, expected: type.expectation) else { return nil }
+            return .point(Point(x: x, y: y))
         case .range:
-            guard let (low, high) = ScalarReading.pair(node) else { return reportType(node, type, name) }
+            guard let (low, high) = pair(node, within: PropertyLimits.value, named: name, expected: type.expectation) else {
+                return nil
+            }
             guard low <= high else {
                 report(at: node.location, "invalid range for '\(name)'", expected: "[min, max] with min ≤ max",
                        found: "[\(low.compact), \(high.compact)]")
@@ -73,14 +73,64 @@ nonisolated extension DecodingContext {
         }
     }
 
-    private func reportType(_ node: YAMLNode, _ type: PropertyType, _ name: String) -> PropertyValue? {
-        report(at: node.location, "invalid value for '\(name)'", expected: type.expectation, found: node.summary)
-        return nil
+    // MARK: Numbers
+
+    /// The number written at `node`, or nil after saying what is wrong with it: not a number, not
+    /// a finite one (`.nan`, `.inf`, `1e999`), or outside `range`. `expected` describes the whole
+    /// property, so that a number inside a size reads "expected a size …".
+    func number(_ node: YAMLNode, within range: ClosedRange<Double>?, named name: String, expected: String) -> Double? {
+        guard let value = ScalarReading.number(node) else {
+            let found = ScalarReading.isNonFinite(node) ? "\(node.summary) (not a finite number)" : node.summary
+            report(at: node.location, "invalid value for '\(name)'", expected: expected, found: found)
+            return nil
+        }
+        if let range, !range.contains(value) {
+            report(at: node.location, "value out of range for '\(name)'", expected: expected, found: node.summary)
+            return nil
+        }
+        return value
     }
 
-    private func reportRange(_ node: YAMLNode, _ type: PropertyType, _ name: String) -> PropertyValue? {
-        report(at: node.location, "value out of range for '\(name)'", expected: type.expectation, found: node.summary)
-        return nil
+    /// A whole number within `range`; one too large for any integer is out of range, not "not whole".
+    private func integer(_ node: YAMLNode, within range: ClosedRange<Int>?, named name: String, expected: String) -> Int? {
+        guard let value = number(node, within: nil, named: name, expected: expected) else { return nil }
+        guard value == value.rounded() else {
+            report(at: node.location, "invalid value for '\(name)'", expected: expected, found: node.summary)
+            return nil
+        }
+        let bounds = range.map { Double($0.lowerBound)...Double($0.upperBound) } ?? -1e15...1e15
+        guard bounds.contains(value), abs(value) < 1e15 else {
+            report(at: node.location, "value out of range for '\(name)'", expected: expected, found: node.summary)
+            return nil
+        }
+        return Int(value)
+    }
+
+    /// `[a, b]`: two numbers, each checked and reported where it is written.
+    private func pair(_ node: YAMLNode, within range: ClosedRange<Double>, named name: String,
+                      expected: String) -> (Double, Double)? {
+        guard let items = node.sequence, items.count == 2, items.allSatisfy({ $0.scalar != nil }) else {
+            report(at: node.location, "invalid value for '\(name)'", expected: expected, found: node.summary)
+            return nil
+        }
+        let first = number(items[0], within: range, named: name, expected: expected)
+        let second = number(items[1], within: range, named: name, expected: expected)
+        guard let first, let second else { return nil }
+        return (first, second)
+    }
+
+    private func duration(_ node: YAMLNode, named name: String) -> Double? {
+        let expected = PropertyType.duration.expectation
+        guard let seconds = ScalarReading.duration(node) else {
+            let found = ScalarReading.isNonFinite(node) ? "\(node.summary) (not a finite number)" : node.summary
+            report(at: node.location, "invalid value for '\(name)'", expected: expected, found: found)
+            return nil
+        }
+        guard PropertyLimits.duration.contains(seconds) else {
+            report(at: node.location, "value out of range for '\(name)'", expected: expected, found: node.summary)
+            return nil
+        }
+        return seconds
     }
 
     /// `@key` is looked up later (every locale must define it); `@@` writes a literal `@`.
@@ -94,23 +144,38 @@ nonisolated extension DecodingContext {
         return .localized(key: key)
     }
 
-    private func size(_ node: YAMLNode) -> Size? {
-        if let (width, height) = ScalarReading.pair(node), width >= 0, height >= 0 {
+    /// `[w, h]`, `WxH` or `{width, height}`, each side within `PropertyLimits.length`.
+    private func size(_ node: YAMLNode, named name: String) -> Size? {
+        let expected = PropertyType.size.expectation
+        let sides = PropertyLimits.length
+        if node.sequence != nil {
+            guard let (width, height) = pair(node, within: sides, named: name, expected: expected) else { return nil }
             return Size(width: width, height: height)
         }
-        if let scalar = node.scalar, let (width, height) = ScalarReading.dimensions(scalar.text) {
+        if let scalar = node.scalar, !node.isNull, let (width, height) = ScalarReading.dimensions(scalar.text) {
+            guard sides.contains(width), sides.contains(height) else {
+                report(at: node.location, "value out of range for '\(name)'", expected: expected, found: node.summary)
+                return nil
+            }
             return Size(width: width, height: height)
         }
-        if let entries = node.mapping, entries.count == 2, let width = node["width"].flatMap(ScalarReading.number),
-           let height = node["height"].flatMap(ScalarReading.number), width >= 0, height >= 0 {
+        if let entries = node.mapping, entries.count == 2, let widthNode = node["width"], let heightNode = node["height"] {
+            let width = number(widthNode, within: sides, named: "\(name).width", expected: expected)
+            let height = number(heightNode, within: sides, named: "\(name).height", expected: expected)
+            guard let width, let height else { return nil }
             return Size(width: width, height: height)
         }
+        report(at: node.location, "invalid value for '\(name)'", expected: expected, found: node.summary)
         return nil
     }
 
     private func font(_ node: YAMLNode, named name: String) -> FontValue? {
         if let style = node.scalar.flatMap({ TextStyle(rawValue: $0.text) }) { return .style(style) }
-        if let size = ScalarReading.number(node), size > 0, size <= 500 { return .custom(Font(size: size)) }
+        if node.scalar != nil, TextStyle(rawValue: node.scalar?.text ?? "") == nil,
+           ScalarReading.number(node) != nil || ScalarReading.isNonFinite(node) {
+            let size = number(node, within: PropertyLimits.fontSize, named: name, expected: PropertyType.font.expectation)
+            return size.map { .custom(Font(size: $0)) }
+        }
         guard let entries = node.mapping else {
             let styles = TextStyle.allCases.map(\.rawValue)
             report(at: node.location, "invalid value for '\(name)'", expected: PropertyType.font.expectation,
@@ -120,7 +185,7 @@ nonisolated extension DecodingContext {
         rejectUnknownKeys(in: entries, known: ["size", "weight", "family"], describing: "font '\(name)'")
         var font = Font(size: 17)
         if let sizeNode = node["size"] {
-            guard case .number(let size)? = value(of: sizeNode, as: .number(1...500), named: "\(name).size") else { return nil }
+            guard case .number(let size)? = value(of: sizeNode, as: .number(PropertyLimits.fontSize), named: "\(name).size") else { return nil }
             font.size = size
         }
         if let weightNode = node["weight"] {
@@ -136,7 +201,10 @@ nonisolated extension DecodingContext {
     }
 
     private func insets(_ node: YAMLNode, named name: String) -> EdgeInsets? {
-        if let all = ScalarReading.number(node), all >= 0 { return EdgeInsets(all: all) }
+        if node.scalar != nil, !node.isNull {
+            let all = number(node, within: PropertyLimits.length, named: name, expected: PropertyType.insets.expectation)
+            return all.map { EdgeInsets(all: $0) }
+        }
         guard let entries = node.mapping else {
             report(at: node.location, "invalid value for '\(name)'", expected: PropertyType.insets.expectation, found: node.summary)
             return nil
@@ -145,7 +213,7 @@ nonisolated extension DecodingContext {
         rejectUnknownKeys(in: entries, known: edges, describing: "insets '\(name)'")
         var lengths: [String: Double] = [:]
         for entry in entries where edges.contains(entry.key) {
-            guard case .number(let length)? = value(of: entry.value, as: .number(0...10_000), named: "\(name).\(entry.key)") else {
+            guard case .number(let length)? = value(of: entry.value, as: .number(PropertyLimits.length), named: "\(name).\(entry.key)") else {
                 return nil
             }
             lengths[entry.key] = length

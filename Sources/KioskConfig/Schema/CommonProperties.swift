@@ -10,9 +10,9 @@ nonisolated public enum CommonProperties {
         PropertySchema("max_size", .size, doc: "The largest size layout may give the view."),
         PropertySchema("padding", .insets, doc: "Space between the view's edges and its content."),
         PropertySchema("background", .color, doc: "Fill colour behind the content (none when not written)."),
-        PropertySchema("corner_radius", .number(0...10_000), doc: "Rounds the background, border, shadow and clip."),
+        PropertySchema("corner_radius", .number(PropertyLimits.length), doc: "Rounds the background, border, shadow and clip."),
         PropertySchema("border", .record([
-            PropertySchema("width", .number(0...100), default: .number(1), doc: "Stroke width in points."),
+            PropertySchema("width", .number(PropertyLimits.borderWidth), default: .number(1), doc: "Stroke width in points."),
             PropertySchema("color", .color, default: .color(.systemGray4), doc: "Stroke colour."),
         ]), doc: "A stroke along the (rounded) edge."),
         PropertySchema("shadow", .record(shadowFields), doc: "A blurred shadow that follows the rounded shape."),
@@ -34,7 +34,7 @@ nonisolated public enum CommonProperties {
         PropertySchema("color", .color, default: .color(.black), doc: "Shadow colour."),
         PropertySchema("opacity", .number(0...1), default: .number(0.2), doc: "Shadow opacity."),
         PropertySchema("offset", .point, default: .point(Point(x: 0, y: 4)), doc: "Offset [x, y] in points."),
-        PropertySchema("radius", .number(0...200), default: .number(8), doc: "Blur radius in points."),
+        PropertySchema("radius", .number(PropertyLimits.shadowRadius), default: .number(8), doc: "Blur radius in points."),
     ]
 
     /// Keys a widget mapping uses for its structure rather than for properties.

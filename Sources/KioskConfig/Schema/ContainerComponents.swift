@@ -7,7 +7,7 @@ nonisolated enum ContainerComponents {
         ComponentSchema(type: "stack", doc: "Lays children out one after another along an axis; RTL mirrors horizontal stacks.",
                         properties: [
                             axis,
-                            PropertySchema("spacing", .number(0...10_000), default: .number(0), doc: "Space between children."),
+                            PropertySchema("spacing", .number(PropertyLimits.length), default: .number(0), doc: "Space between children."),
                             PropertySchema("alignment", .choice(["leading", "center", "trailing", "top", "bottom", "fill"]),
                                            default: .choice("center"), doc: "Where children sit across the axis."),
                             PropertySchema("distribution", .choice(["fill", "equal", "leading"]), default: .choice("fill"),
@@ -22,12 +22,12 @@ nonisolated enum ContainerComponents {
                         ], acceptsChildren: true),
         ComponentSchema(type: "spacer", doc: "Takes the free space along its stack's axis.",
                         properties: [
-                            PropertySchema("min_length", .number(0...10_000), default: .number(0), doc: "The least space it takes."),
+                            PropertySchema("min_length", .number(PropertyLimits.length), default: .number(0), doc: "The least space it takes."),
                         ]),
         ComponentSchema(type: "grid", doc: "Equal columns; rows are as tall as their tallest child.",
                         properties: [
-                            PropertySchema("columns", .integer(1...64), default: .integer(2), doc: "Number of columns."),
-                            PropertySchema("spacing", .number(0...10_000), default: .number(8), doc: "Space between cells."),
+                            PropertySchema("columns", .integer(PropertyLimits.columns), default: .integer(2), doc: "Number of columns."),
+                            PropertySchema("spacing", .number(PropertyLimits.length), default: .number(8), doc: "Space between cells."),
                         ], acceptsChildren: true),
         ComponentSchema(type: "scroll", doc: "Kinetic scrolling with deceleration and edge bounce; children stack along the axis.",
                         properties: [axis], acceptsChildren: true),

@@ -36,24 +36,30 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
     public var expectation: String {
         switch self {
         case .number(nil): "a number"
-        case .number(let range?): "a number from \(range.lowerBound.compact) to \(range.upperBound.compact)"
+        case .number(let range?): "a number \(Self.span(range))"
         case .integer(nil): "a whole number"
         case .integer(let range?) where range.upperBound == .max: "a whole number of at least \(range.lowerBound)"
         case .integer(let range?): "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        case .bool: "true or false"
+        case .bool: "true or false (or yes/no, on/off)"
         case .string: "a string"
         case .text: "a text (or @key)"
         case .choice(let values): "one of " + values.map { "'\($0)'" }.joined(separator: ", ")
-        case .duration: "a duration such as 0.3s or 300ms"
-        case .size: "a size such as [800, 480] or 800x480"
+        case .duration: "a duration such as 0.3s or 300ms, up to \((PropertyLimits.duration.upperBound / 86_400).compact) days"
+        case .size: "a size such as [800, 480] or 800x480, each side \(Self.span(PropertyLimits.length))"
         case .color: "a colour such as #007AFF, #007AFF80, system_blue or label.alpha(0.5)"
         case .font: "a text style (large_title, title, headline, body, subheadline, caption1, caption2) or {size, weight, family}"
-        case .insets: "a number or {top, left, bottom, right} or {horizontal, vertical}"
-        case .point: "a point [x, y]"
-        case .range: "a range [min, max]"
+            + " with a size \(Self.span(PropertyLimits.fontSize))"
+        case .insets: "a number or {top, left, bottom, right} or {horizontal, vertical}, each \(Self.span(PropertyLimits.length))"
+        case .point: "a point [x, y], each \(Self.span(PropertyLimits.offset))"
+        case .range: "a range [min, max], each \(Self.span(PropertyLimits.value))"
         case .list(let element): "a list of \(element.name)s"
         case .record(let fields): "a mapping with " + fields.map(\.name).joined(separator: ", ")
         }
+    }
+
+    /// `from 0 to 16384`.
+    static func span(_ range: ClosedRange<Double>) -> String {
+        "from \(range.lowerBound.compact) to \(range.upperBound.compact)"
     }
 
     /// The short name `kiosk components` prints.

@@ -18,7 +18,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         if snapped.isEmpty {
             self.init(x: 0, y: 0, width: 0, height: 0)
         } else {
-            self.init(x: Int(snapped.minX), y: Int(snapped.minY), width: Int(snapped.width), height: Int(snapped.height))
+            self.init(x: Int(saturating: snapped.minX), y: Int(saturating: snapped.minY),
+                      width: Int(saturating: snapped.width), height: Int(saturating: snapped.height))
         }
     }
 
@@ -29,7 +30,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         if x1 <= x0 || y1 <= y0 {
             self.init(x: 0, y: 0, width: 0, height: 0)
         } else {
-            self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+            self.init(x: Int(saturating: x0), y: Int(saturating: y0), width: Int(saturating: x1 - x0), height: Int(saturating: y1 - y0))
         }
     }
 

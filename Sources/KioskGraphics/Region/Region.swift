@@ -56,8 +56,8 @@ public struct Region: CustomStringConvertible {
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         makeUnique()
-        pixman_region32_union_rect(storage.region, storage.region,
-                                   Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        pixman_region32_union_rect(storage.region, storage.region, Int32(clamping: rect.x), Int32(clamping: rect.y),
+                                   UInt32(clamping: rect.width), UInt32(clamping: rect.height))
     }
 
     public mutating func add(_ other: Region) {
@@ -74,8 +74,8 @@ public struct Region: CustomStringConvertible {
 
     public mutating func intersect(_ rect: PixelRect) {
         makeUnique()
-        pixman_region32_intersect_rect(storage.region, storage.region,
-                                       Int32(rect.x), Int32(rect.y), UInt32(max(rect.width, 0)), UInt32(max(rect.height, 0)))
+        pixman_region32_intersect_rect(storage.region, storage.region, Int32(clamping: rect.x), Int32(clamping: rect.y),
+                                       UInt32(clamping: rect.width), UInt32(clamping: rect.height))
     }
 
     public mutating func removeAll() {
@@ -85,19 +85,25 @@ public struct Region: CustomStringConvertible {
     }
 
     public func contains(x: Int, y: Int) -> Bool {
-        pixman_region32_contains_point(storage.region, Int32(x), Int32(y), nil) != 0
+        pixman_region32_contains_point(storage.region, Int32(clamping: x), Int32(clamping: y), nil) != 0
     }
 
     public func intersects(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return false }
-        var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
+        var box = Self.box(rect)
         return pixman_region32_contains_rectangle(storage.region, &box) != PIXMAN_REGION_OUT
     }
 
     public func contains(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return true }
-        var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
+        var box = Self.box(rect)
         return pixman_region32_contains_rectangle(storage.region, &box) == PIXMAN_REGION_IN
+    }
+
+    /// pixman's coordinates are 32-bit: a rectangle reaching beyond them is cut at their edge.
+    private static func box(_ rect: PixelRect) -> pixman_box32_t {
+        pixman_box32_t(x1: Int32(clamping: rect.x), y1: Int32(clamping: rect.y),
+                       x2: Int32(clamping: rect.maxX), y2: Int32(clamping: rect.maxY))
     }
 
     public var description: String {
@@ -134,7 +140,8 @@ private final class RegionStorage {
 
     func reset(to rect: PixelRect) {
         pixman_region32_fini(region)
-        pixman_region32_init_rect(region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        pixman_region32_init_rect(region, Int32(clamping: rect.x), Int32(clamping: rect.y),
+                                  UInt32(clamping: rect.width), UInt32(clamping: rect.height))
     }
 
     func copy() -> RegionStorage {

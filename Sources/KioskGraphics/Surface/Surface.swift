@@ -12,9 +12,22 @@ public final class Surface {
     public let height: Int
     public let format: PixelFormat
 
-    /// A new surface cleared to transparent black.
+    /// cairo's largest image side.
+    public static let maximumSide = 32_767
+
+    /// A new surface cleared to transparent black. cairo has no pixels for an empty surface nor
+    /// for one beyond its limits or the memory at hand: each side is kept within
+    /// 1…`maximumSide`, and a surface cairo still cannot allocate is 1×1, so that painting
+    /// goes on (clipped) instead of the process stopping on memory that is not there.
     public init(width: Int, height: Int, format: PixelFormat = .argb32) {
-        handle = cairo_image_surface_create(format.cairoFormat, Int32(width), Int32(height))
+        var width = min(max(width, 1), Self.maximumSide), height = min(max(height, 1), Self.maximumSide)
+        var handle = cairo_image_surface_create(format.cairoFormat, Int32(width), Int32(height))!
+        if cairo_surface_status(handle) != CAIRO_STATUS_SUCCESS {
+            cairo_surface_destroy(handle)
+            (width, height) = (1, 1)
+            handle = cairo_image_surface_create(format.cairoFormat, 1, 1)!
+        }
+        self.handle = handle
         self.width = width
         self.height = height
         self.format = format

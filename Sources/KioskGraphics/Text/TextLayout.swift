@@ -70,7 +70,7 @@ public final class TextLayout {
     public func setWidth(_ newWidth: Double?) {
         guard newWidth != width else { return }
         width = newWidth
-        pango_layout_set_width(handle, newWidth.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1)
+        pango_layout_set_width(handle, newWidth.map(Self.pangoWidth) ?? -1)
     }
 
     /// At most this many lines (0: no limit); the last shown line is ellipsized.
@@ -109,7 +109,7 @@ public final class TextLayout {
         pango_layout_set_auto_dir(handle, newDirection == .auto ? 1 : 0)
         applyFont()
         pango_layout_set_text(handle, text, -1)
-        pango_layout_set_width(handle, width.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1)
+        pango_layout_set_width(handle, width.map(Self.pangoWidth) ?? -1)
         pango_layout_set_height(handle, Self.pangoHeight(forMaxLines: maxLines))
         applyWrap()
         applyEllipsize()
@@ -172,7 +172,7 @@ public final class TextLayout {
     /// The character offset (in `text`'s characters) nearest to a point in layout coordinates.
     public func characterIndex(at point: Point) -> Int {
         var index: Int32 = 0, trailing: Int32 = 0
-        let x = Int32(point.x * Double(PANGO_SCALE)), y = Int32(point.y * Double(PANGO_SCALE))
+        let x = Int32(saturating: point.x * Double(PANGO_SCALE)), y = Int32(saturating: point.y * Double(PANGO_SCALE))
         _ = pango_layout_xy_to_index(handle, x, y, &index, &trailing)
         let byteOffset = Int(index)
         let utf8 = Array(text.utf8)
@@ -184,7 +184,7 @@ public final class TextLayout {
     public func caretRect(atCharacter characterIndex: Int) -> Rect {
         let byteIndex = text.prefix(characterIndex).utf8.count
         var strong = PangoRectangle()
-        pango_layout_get_cursor_pos(handle, Int32(byteIndex), &strong, nil)
+        pango_layout_get_cursor_pos(handle, Int32(clamping: byteIndex), &strong, nil)
         let scale = Double(PANGO_SCALE)
         return Rect(x: Double(strong.x) / scale, y: Double(strong.y) / scale,
                     width: 0, height: Double(strong.height) / scale)
@@ -202,7 +202,12 @@ public final class TextLayout {
     /// Pango reads a negative height as a line count and, while ellipsizing, its default of -1 as
     /// "one line": no limit has to be an unreachable positive height.
     private static func pangoHeight(forMaxLines lines: Int) -> Int32 {
-        lines > 0 ? Int32(-lines) : Int32.max
+        lines > 0 ? Int32(clamping: -lines) : Int32.max
+    }
+
+    /// A width in Pango units, which are 32-bit: a width too large for them wraps nothing anyway.
+    private static func pangoWidth(_ points: Double) -> Int32 {
+        Int32(saturating: max(0, points) * Double(PANGO_SCALE))
     }
 
     private func applyWrap() {

@@ -1,3 +1,4 @@
+import KioskConfig
 import KioskGraphics
 
 /// A command line split into options (`--name value`, `--flag`) and positional arguments.
@@ -33,12 +34,15 @@ public struct Arguments {
     public func value(_ name: String) -> String? { options[name] }
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    /// Parses `WxH` (e.g. `1280x800`).
+    /// Parses `WxH` (e.g. `1280x800`), each side within the range `display.size` accepts.
     public func size(_ name: String) throws -> Size? {
         guard let text = options[name] else { return nil }
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
-            throw UsageError("--\(name) wants WIDTHxHEIGHT, like 1280x800; got '\(text)'")
+        let sides = PropertyLimits.displaySide
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              sides.contains(width), sides.contains(height) else {
+            throw UsageError("--\(name) wants WIDTHxHEIGHT from \(sides.lowerBound.compact)x\(sides.lowerBound.compact) "
+                             + "to \(sides.upperBound.compact)x\(sides.upperBound.compact), like 1280x800; got '\(text)'")
         }
         return Size(width: width, height: height)
     }

@@ -74,10 +74,11 @@ public final class PanelControlHandler: ControlRequestHandler {
         }
     }
 
-    /// The value is written as YAML (JSON is YAML) and checked by the config's own action rules.
+    /// The value is written as YAML (JSON is YAML) and checked by the config's own action rules:
+    /// the same ranges, and the same message as `kiosk check` gives for the same value.
     private func set(widget: String, property: String, to value: JSONValue) -> ControlReply {
         let key = JSONValue.string("\(widget).\(property)").serialized
-        let (root, parseErrors) = YAMLParser.parse("{set: {\(key): \(value.serialized)}}", file: "control")
+        let (root, parseErrors) = YAMLParser.parse("{set: {\(key): \(Self.yaml(value))}}", file: "control")
         guard let root, parseErrors.isEmpty else { return .error("cannot read the value \(value.serialized)") }
         switch ActionDecoder(registry: registry).actions(root, in: host.config) {
         case .success(let actions):
@@ -88,10 +89,16 @@ public final class PanelControlHandler: ControlRequestHandler {
         }
     }
 
+    /// JSON as YAML. A string that spells a bool (`"yes"`, from `kiosk ctl set X.enabled yes`) is
+    /// written unquoted, because YAML reads bools from plain words only; texts read it the same.
+    private static func yaml(_ value: JSONValue) -> String {
+        if case .string(let text) = value, BoolSpelling.value(text) != nil { return text }
+        return value.serialized
+    }
+
+    /// What `kiosk check` says, without the location (which would name the request, not a file).
     private static func describe(_ error: ConfigError) -> String {
-        var text = error.message
-        if let suggestion = error.suggestion { text += "; did you mean '\(suggestion)'?" }
-        return text
+        error.detail
     }
 
     private func unknownWidget(_ widget: String) -> String {

@@ -30,6 +30,8 @@ public struct AlertRequest: Equatable, Sendable {
     public var title: String
     public var message: String?
     public var buttons: [Button]
+    /// The value of the event whose actions opened the alert: `$value` in the buttons' actions.
+    public var eventValue: PropertyValue?
 }
 
 /// Property values as JSON members.

@@ -1,3 +1,4 @@
+import Foundation
 import KioskConfig
 import KioskGraphics
 
@@ -28,7 +29,7 @@ extension PanelHost {
         case .goto(let panel, let transition): goto(panel, transition: transition)
         case .back: back()
         case .set(let assignments): for assignment in assignments { set(assignment, eventValue: eventValue) }
-        case .alert(let spec): presentAlert(spec)
+        case .alert(let spec): presentAlert(spec, eventValue: eventValue)
         case .emit(let name, let value): emit(EmittedEvent(name: name, value: value.flatMap { resolve($0, eventValue) }))
         case .setLocale(let locale): setLocale(locale)
         case .setAppearance(let change): setAppearance(change)
@@ -42,6 +43,10 @@ extension PanelHost {
         }
     }
 
+    /// A literal was checked against its property when the config was read. An event's value is
+    /// converted to the property's kind and held within its range: a value outside it is clamped
+    /// and logged, once per widget property, so that a slider dragged past a limit does not flood
+    /// the log.
     private func set(_ assignment: Assignment, eventValue: PropertyValue?) {
         guard let node = node(forWidget: assignment.widgetID) else {
             log("set: no widget '\(assignment.widgetID)'")
@@ -51,12 +56,20 @@ extension PanelHost {
             log("set \(assignment.widgetID).\(assignment.property): the event carries no value")
             return
         }
-        let type = reconciler.adapters.registry.schema(for: node.type)?.property(named: assignment.property)?.type
-        guard let value = type.map({ PropertyCoercion.coerce(raw, to: $0) }) ?? raw else {
-            log("set \(assignment.widgetID).\(assignment.property): \(PropertyValueFormatter.format(raw)) does not fit the property")
+        let target = "\(assignment.widgetID).\(assignment.property)"
+        guard let type = reconciler.adapters.registry.schema(for: node.type)?.property(named: assignment.property)?.type else {
+            reconciler.set(assignment.property, to: raw, on: node)
             return
         }
-        reconciler.set(assignment.property, to: value, on: node)
+        guard let fitted = PropertyCoercion.coerce(raw, to: type) else {
+            log("set \(target): \(PropertyValueFormatter.format(raw)) does not fit the property: expected \(type.expectation)")
+            return
+        }
+        if fitted.wasClamped, clampedTargets.insert(target).inserted {
+            log("set \(target): \(PropertyValueFormatter.format(raw)) is outside the property's range (expected \(type.expectation)); "
+                + "clamped to \(PropertyValueFormatter.format(fitted.value)) (logged once)")
+        }
+        reconciler.set(assignment.property, to: fitted.value, on: node)
     }
 
     func emit(_ event: EmittedEvent) {
@@ -64,11 +77,13 @@ extension PanelHost {
         onEmit?(event)
     }
 
-    private func presentAlert(_ spec: AlertSpec) {
+    /// The alert keeps the value of the event that opened it: `$value` in a button's actions is that value.
+    private func presentAlert(_ spec: AlertSpec, eventValue: PropertyValue?) {
         let request = AlertRequest(
             title: reconciler.resolver.resolve(spec.title),
             message: spec.message.map(reconciler.resolver.resolve),
-            buttons: spec.buttons.map { AlertRequest.Button(title: reconciler.resolver.resolve($0.title), actions: $0.actions) })
+            buttons: spec.buttons.map { AlertRequest.Button(title: reconciler.resolver.resolve($0.title), actions: $0.actions) },
+            eventValue: eventValue)
         pendingAlerts.append(request)
         presentAlert?(request)
     }
@@ -76,29 +91,29 @@ extension PanelHost {
     /// The newest alert's button `buttonIndex` was tapped: the alert goes and the button's actions run.
     public func respondToAlert(buttonIndex: Int) {
         guard let alert = pendingAlerts.popLast(), alert.buttons.indices.contains(buttonIndex) else { return }
-        run(alert.buttons[buttonIndex].actions)
+        run(alert.buttons[buttonIndex].actions, eventValue: alert.eventValue)
     }
 }
 
-/// An event's value given to a property of another type (`set: {status.text: $value}` from a slider).
+/// An event's value given to a property, perhaps of another kind (`set: {status.text: $value}`
+/// from a slider): converted to the property's kind, then held within its range.
 enum PropertyCoercion {
-    static func coerce(_ value: PropertyValue, to type: PropertyType) -> PropertyValue? {
+    static func coerce(_ value: PropertyValue, to type: PropertyType) -> ClampedValue? {
+        converted(value, to: type).flatMap(type.clamping)
+    }
+
+    private static func converted(_ value: PropertyValue, to type: PropertyType) -> PropertyValue? {
         switch (type, value) {
-        case (.text, .text), (.number, .number), (.integer, .integer), (.bool, .bool), (.color, .color): return value
+        case (.text, .text): return value
         case (.text, _): return .text(.literal(value.string ?? PropertyValueFormatter.format(value)))
         case (.string, _): return .string(value.string ?? PropertyValueFormatter.format(value))
-        case (.number(let range), _):
-            guard let number = value.number ?? value.string.flatMap(Double.init) else { return nil }
-            return .number(range.map { min(max(number, $0.lowerBound), $0.upperBound) } ?? number)
-        case (.integer, _):
-            guard let number = value.number ?? value.string.flatMap(Double.init) else { return nil }
-            return .integer(Int(number.rounded()))
-        case (.bool, .string(let text)), (.bool, .text(.literal(let text))):
-            return ["true", "yes", "on"].contains(text.lowercased()) ? .bool(true)
-                : ["false", "no", "off"].contains(text.lowercased()) ? .bool(false) : nil
-        case (.choice(let words), _):
-            guard let word = value.string, words.contains(word) else { return nil }
-            return .choice(word)
+        case (.number, _), (.integer, _), (.duration, _):
+            return (value.number ?? value.string.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }).map(PropertyValue.number)
+        case (.bool, .bool): return value
+        case (.bool, _):
+            return value.string.flatMap(BoolSpelling.value).map(PropertyValue.bool)
+        case (.choice, _):
+            return value.string.map(PropertyValue.choice)
         default:
             return value
         }

@@ -31,6 +31,8 @@ public final class PanelHost {
     public var presentAlert: ((AlertRequest) -> Void)?
     /// Messages for the log: reload results, actions that could not run.
     public var log: (String) -> Void = { _ in }
+    /// `widget.property` targets whose event values were clamped and logged: logged once each.
+    var clampedTargets: Set<String> = []
 
     public var transitionDuration = 0.3
 

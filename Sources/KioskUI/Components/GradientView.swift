@@ -25,7 +25,9 @@ open class GradientView: View {
         let isWholePixels = transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
             && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
             && bounds.width == bounds.width.rounded() && bounds.height == bounds.height.rounded()
-        guard isWholePixels, gradient.stops.allSatisfy({ $0.color.isOpaque }) else {
+        // A picture as large as a huge view would cost more memory than the screen it is shown on.
+        guard isWholePixels, bounds.width <= Self.largestCachedSide, bounds.height <= Self.largestCachedSide,
+              gradient.stops.allSatisfy({ $0.color.isOpaque }) else {
             canvas.beginPath()
             canvas.addRect(bounds)
             canvas.fill(LinearGradient.vertical(in: bounds, from: gradient.stops[0].color, to: gradient.stops[1].color))
@@ -46,6 +48,7 @@ open class GradientView: View {
     }
 
     private var cachedGradient: (gradient: LinearGradient, picture: Surface)?
+    private static let largestCachedSide = 4096.0
 
     private func updateOpacity() {
         isOpaque = topColor.isOpaque && bottomColor.isOpaque

@@ -51,10 +51,37 @@ open class MarkedSlider: Control {
         self.value = value
     }
 
-    /// floor((max − min) / step) + 1 ticks.
+    /// The most ticks drawn: a slider with more steps draws a tick every `tickStride` steps.
+    public static let maximumDrawnTicks = 1000
+
+    /// floor((max − min) / step): the steps the value snaps to, from min to the last one. A
+    /// number of steps, kept as a Double because a wide range of small steps can exceed any
+    /// integer.
+    public var stepCount: Double {
+        guard step > 0, maximumValue > minimumValue else { return 0 }
+        return ((maximumValue - minimumValue) / step + 1e-9).rounded(.down)
+    }
+
+    /// stepCount + 1 positions, saturated at `Int.max`; 0 for an empty range.
     public var tickCount: Int {
         guard step > 0, maximumValue > minimumValue else { return 0 }
-        return Int(((maximumValue - minimumValue) / step + 1e-9).rounded(.down)) + 1
+        return Int(saturating: stepCount + 1)
+    }
+
+    /// The highest value the thumb snaps to (max, unless the range is not a whole number of steps).
+    public var lastStepValue: Double { minimumValue + stepCount * step }
+
+    /// Steps from one drawn tick to the next: 1 while every step fits in `maximumDrawnTicks`.
+    public var tickStride: Double {
+        (stepCount / Double(Self.maximumDrawnTicks)).rounded(.down) + 1
+    }
+
+    /// The ticks drawn: every `tickStride`-th step from min, never more than `maximumDrawnTicks`.
+    public var drawnTickValues: [Double] {
+        guard tickCount > 0, stepCount.isFinite else { return [] }
+        let stride = tickStride
+        let count = Int(saturating: (stepCount / stride).rounded(.down)) + 1
+        return (0..<count).map { minimumValue + Double($0) * stride * step }
     }
 
     open override var intrinsicContentSize: Size? { Size(width: -1, height: 44) }
@@ -85,8 +112,7 @@ open class MarkedSlider: Control {
             ? Rect(x: thumbX, y: track.minY, width: end - thumbX, height: track.height)
             : Rect(x: start, y: track.minY, width: thumbX - start, height: track.height)
         if filled.width > 0 { canvas.fill(roundedRect: filled, radius: Self.trackHeight / 2, color: active) }
-        for index in 0..<tickCount {
-            let tickValue = minimumValue + Double(index) * step
+        for tickValue in drawnTickValues {
             let x = position(for: tickValue)
             let tick = Rect(x: x - Self.tickSize.width / 2, y: midY - Self.tickSize.height / 2,
                             width: Self.tickSize.width, height: Self.tickSize.height)
@@ -112,7 +138,7 @@ open class MarkedSlider: Control {
         if environment.layoutDirection == .rightToLeft { fraction = 1 - fraction }
         let raw = minimumValue + fraction * (maximumValue - minimumValue)
         let steps = ((raw - minimumValue) / step).rounded()
-        return min(minimumValue + steps * step, minimumValue + Double(tickCount - 1) * step)
+        return min(minimumValue + steps * step, lastStepValue)
     }
 
     open override func beginTracking(_ touch: Touch) -> Bool {
@@ -135,7 +161,7 @@ open class MarkedSlider: Control {
 
     // MARK: Accessibility: adjustable by one step, value read as an integer
 
-    open override var defaultAccessibilityValue: String? { "\(Int(value.rounded()))" }
+    open override var defaultAccessibilityValue: String? { value.rounded().compact }
     open override var defaultAccessibilityTraits: AccessibilityTraits { super.defaultAccessibilityTraits.union(.adjustable) }
 
     open override func accessibilityIncrement() { adjust(by: step) }
@@ -143,7 +169,7 @@ open class MarkedSlider: Control {
 
     private func adjust(by amount: Double) {
         let old = value
-        value = min(max(value + amount, minimumValue), minimumValue + Double(max(tickCount - 1, 0)) * step)
+        value = min(max(value + amount, minimumValue), lastStepValue)
         if value != old { sendActions(for: .valueChanged) }
     }
 

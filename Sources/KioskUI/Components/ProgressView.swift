@@ -57,7 +57,7 @@ open class ProgressView: View {
     private func angle(for value: Double) -> Double { Self.startAngle + 2 * Double.pi * value }
 
     public static func percentageText(for value: Double) -> String {
-        "\(Int((value * 100).rounded()))%"
+        "\(Int(saturating: (value * 100).rounded()))%"
     }
 
     // MARK: Drawing

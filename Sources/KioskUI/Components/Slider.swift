@@ -121,7 +121,7 @@ open class Slider: Control {
 
     open override var defaultAccessibilityValue: String? {
         let span = maximumValue - minimumValue
-        return "\(Int(((value - minimumValue) / (span > 0 ? span : 1) * 100).rounded()))%"
+        return "\(Int(saturating: ((value - minimumValue) / (span > 0 ? span : 1) * 100).rounded()))%"
     }
 
     open override var defaultAccessibilityTraits: AccessibilityTraits { super.defaultAccessibilityTraits.union(.adjustable) }

@@ -1,4 +1,5 @@
 import Foundation
+import KioskGraphics
 
 /// A condition a text field's text must meet; the first rule that fails gives the error message.
 public enum ValidationRule: Hashable, Sendable {
@@ -34,6 +35,6 @@ public enum ValidationRule: Hashable, Sendable {
     }
 
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value.compact
     }
 }

@@ -50,7 +50,8 @@ public final class Screen {
     public var bounds: Rect { Rect(size: size) }
 
     public var pixelBounds: PixelRect {
-        PixelRect(x: 0, y: 0, width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)))
+        PixelRect(x: 0, y: 0, width: Int(saturating: (size.width * scale).rounded(.up)),
+                  height: Int(saturating: (size.height * scale).rounded(.up)))
     }
 
     /// Runs pending layout, top-down.
