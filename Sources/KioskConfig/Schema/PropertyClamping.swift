@@ -5,6 +5,11 @@ nonisolated public struct ClampedValue: Equatable, Sendable {
     public var value: PropertyValue
     /// True when a number had to be moved into its range (the caller logs it, once).
     public var wasClamped: Bool
+
+    public init(value: PropertyValue, wasClamped: Bool) {
+        self.value = value
+        self.wasClamped = wasClamped
+    }
 }
 
 nonisolated extension PropertyType {

@@ -86,7 +86,7 @@ import KioskConfig
         #expect(report.exitStatus == 1)
         #expect(report.output == """
             kiosk.yaml:5:7: error: unknown property 'spacng' for stack; did you mean 'spacing'?
-            kiosk.yaml:6:38: error: invalid value for 'font': expected a text style (large_title, title, headline, body, subheadline, caption1, caption2) or {size, weight, family}, found 'tiny'
+            kiosk.yaml:6:38: error: invalid value for 'font': expected a text style (large_title, title, headline, body, subheadline, caption1, caption2) or {size, weight, family} with a size from 1 to 500, found 'tiny'
             kiosk.yaml: 2 errors
 
             """)
