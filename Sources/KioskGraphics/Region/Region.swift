@@ -56,8 +56,8 @@ public struct Region: CustomStringConvertible {
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         makeUnique()
-        pixman_region32_union_rect(storage.region, storage.region, Int32(clamping: rect.x), Int32(clamping: rect.y),
-                                   UInt32(clamping: rect.width), UInt32(clamping: rect.height))
+        let box = Self.box(rect)
+        pixman_region32_union_rect(storage.region, storage.region, box.x1, box.y1, Self.width(box), Self.height(box))
     }
 
     public mutating func add(_ other: Region) {
@@ -74,8 +74,8 @@ public struct Region: CustomStringConvertible {
 
     public mutating func intersect(_ rect: PixelRect) {
         makeUnique()
-        pixman_region32_intersect_rect(storage.region, storage.region, Int32(clamping: rect.x), Int32(clamping: rect.y),
-                                       UInt32(clamping: rect.width), UInt32(clamping: rect.height))
+        let box = Self.box(rect)
+        pixman_region32_intersect_rect(storage.region, storage.region, box.x1, box.y1, Self.width(box), Self.height(box))
     }
 
     public mutating func removeAll() {
@@ -101,10 +101,13 @@ public struct Region: CustomStringConvertible {
     }
 
     /// pixman's coordinates are 32-bit: a rectangle reaching beyond them is cut at their edge.
-    private static func box(_ rect: PixelRect) -> pixman_box32_t {
+    static func box(_ rect: PixelRect) -> pixman_box32_t {
         pixman_box32_t(x1: Int32(clamping: rect.x), y1: Int32(clamping: rect.y),
                        x2: Int32(clamping: rect.maxX), y2: Int32(clamping: rect.maxY))
     }
+
+    static func width(_ box: pixman_box32_t) -> UInt32 { UInt32(clamping: Int(box.x2) - Int(box.x1)) }
+    static func height(_ box: pixman_box32_t) -> UInt32 { UInt32(clamping: Int(box.y2) - Int(box.y1)) }
 
     public var description: String {
         "Region(" + rects.map(\.description).joined(separator: " ") + ")"
@@ -140,8 +143,8 @@ private final class RegionStorage {
 
     func reset(to rect: PixelRect) {
         pixman_region32_fini(region)
-        pixman_region32_init_rect(region, Int32(clamping: rect.x), Int32(clamping: rect.y),
-                                  UInt32(clamping: rect.width), UInt32(clamping: rect.height))
+        let box = Region.box(rect)
+        pixman_region32_init_rect(region, box.x1, box.y1, Region.width(box), Region.height(box))
     }
 
     func copy() -> RegionStorage {

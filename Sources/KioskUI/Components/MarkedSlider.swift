@@ -80,7 +80,8 @@ open class MarkedSlider: Control {
     public var drawnTickValues: [Double] {
         guard tickCount > 0, stepCount.isFinite else { return [] }
         let stride = tickStride
-        let count = Int(saturating: (stepCount / stride).rounded(.down)) + 1
+        // The cap also holds when the stride is so large that adding 1 to it was lost to rounding.
+        let count = min(Int(saturating: (stepCount / stride).rounded(.down)) + 1, Self.maximumDrawnTicks)
         return (0..<count).map { minimumValue + Double($0) * stride * step }
     }
 
