@@ -54,7 +54,10 @@ public final class Compositor {
         screen.frameDidComplete()
         willPaint?(presentationTime)
         screen.layoutIfNeeded()
-        let damage = tracker.collect(from: screen)
+        var damage = tracker.collect(from: screen)
+        // Copies write raw rows: nothing outside the buffers, even for a screen larger than a
+        // surface may be (its side is held at `Surface.maximumSide`).
+        damage.intersect(PixelRect(x: 0, y: 0, width: shadowBuffer.width, height: shadowBuffer.height))
         guard !damage.isEmpty else { return false }
         paint(damage)
         lastDamage = damage

@@ -12,7 +12,8 @@ public final class MemoryOutput: DisplayOutput {
 
     public init(width: Int, height: Int, bufferCount: Int = 2) {
         surfaces = (0..<bufferCount).map { _ in Surface(width: width, height: height, format: .xrgb8888) }
-        buffers = surfaces.map { ScanoutBuffer(pixels: $0.pixels, stride: $0.stride, width: width, height: height) }
+        // The surfaces' own sizes: a surface may be smaller than asked for (see `Surface.init`).
+        buffers = surfaces.map { ScanoutBuffer(pixels: $0.pixels, stride: $0.stride, width: $0.width, height: $0.height) }
     }
 
     public func nextFreeBuffer() -> Int? {
