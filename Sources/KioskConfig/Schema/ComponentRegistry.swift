@@ -54,6 +54,10 @@ nonisolated public struct ComponentRegistry: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    private static func span(_ range: ClosedRange<Double>) -> String {
+        "\(range.lowerBound.compact)…\(range.upperBound.compact)"
+    }
+
     private func describe(_ property: PropertySchema, indent: String) -> [String] {
         var line = "\(indent)\(property.name) (\(property.type.name))"
         if let value = property.defaultValue { line += " = \(PropertyValueFormatter.format(value))" }
@@ -62,6 +66,9 @@ nonisolated public struct ComponentRegistry: Sendable {
         case .list(.choice(let values)): line += " [\(values.joined(separator: "|"))]"
         case .number(let range?): line += " [\(range.lowerBound.compact)…\(range.upperBound.compact)]"
         case .integer(let range?) where range.upperBound != .max: line += " [\(range.lowerBound)…\(range.upperBound)]"
+        case .size, .insets: line += " [each \(Self.span(PropertyLimits.length))]"
+        case .point: line += " [each \(Self.span(PropertyLimits.offset))]"
+        case .font: line += " [size \(Self.span(PropertyLimits.fontSize))]"
         default: break
         }
         var lines = [line + ": " + property.doc]

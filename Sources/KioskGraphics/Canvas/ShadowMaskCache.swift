@@ -52,9 +52,11 @@ public final class ShadowMaskCache {
 
     private static func render(_ key: Key, lastUse: Int) -> Mask {
         let sigma = key.blurRadius / 2
-        let padding = Int((key.blurRadius * 1.5).rounded(.up))
-        let width = Int(key.width.rounded(.up)) + 2 * padding
-        let height = Int(key.height.rounded(.up)) + 2 * padding
+        // Held at a surface's largest side: a larger mask could not be made anyway (see `Surface.init`).
+        let largest = Surface.maximumSide
+        let padding = min(Int(saturating: (key.blurRadius * 1.5).rounded(.up)), largest)
+        let width = min(Int(saturating: key.width.rounded(.up)), largest) + 2 * padding
+        let height = min(Int(saturating: key.height.rounded(.up)), largest) + 2 * padding
         let surface = Surface(width: width, height: height, format: .a8)
         let cr = cairo_create(surface.handle)!
         cairo_set_source_rgba(cr, 1, 1, 1, 1)

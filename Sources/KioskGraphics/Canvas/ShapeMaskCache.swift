@@ -63,7 +63,7 @@ public final class ShapeMaskCache {
             mask = Self.render(key, lastUse: useCounter)
             masks[key] = mask
         }
-        return (mask, Int(wholeX) + mask.offsetX, Int(wholeY) + mask.offsetY)
+        return (mask, Int(saturating: wholeX) + mask.offsetX, Int(saturating: wholeY) + mask.offsetY)
     }
 
     private static func render(_ key: Key, lastUse: Int) -> Mask {

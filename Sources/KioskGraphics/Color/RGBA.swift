@@ -28,7 +28,7 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         func byte(_ v: Double) -> String {
-            let value = Int((min(max(v, 0), 1) * 255).rounded())
+            let value = Int(saturating: (min(max(v, 0), 1) * 255).rounded())
             let digits = String(value, radix: 16, uppercase: true)
             return digits.count == 1 ? "0" + digits : digits
         }

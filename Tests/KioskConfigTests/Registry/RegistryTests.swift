@@ -54,6 +54,8 @@ import KioskConfig
         #expect(text.contains("  value (number) = 0 [0…1]: Progress from 0 to 1."))
         #expect(text.contains("  events: on_change, on_commit"))
         #expect(text.contains("    radius (number) = 8 [0…200]: Blur radius in points."))
+        #expect(text.contains("  size (size) [each 0…16384]: Fixed width and height"))
+        #expect(text.contains("  lines (integer) = 0 [0…10000]: Most lines shown"))
         for type in Self.componentTypes { #expect(text.contains("\n\(type): "), "\(type)") }
     }
 
