@@ -114,6 +114,9 @@ enum PropertyCoercion {
             return value.string.flatMap(BoolSpelling.value).map(PropertyValue.bool)
         case (.choice, _):
             return value.string.map(PropertyValue.choice)
+        case (.color, .color): return value
+        case (.color, _):
+            return value.string.flatMap(Color.init(parsing:)).map(PropertyValue.color)
         default:
             return value
         }

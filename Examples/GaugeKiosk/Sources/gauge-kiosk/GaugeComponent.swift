@@ -6,10 +6,11 @@ enum GaugeComponent {
     static let schema = ComponentSchema(
         type: "gauge", doc: "A needle gauge fed by a sensor; reports `alarm` when the reading reaches `alarm_level`.",
         properties: [
-            PropertySchema("value", .number(), default: .number(0), doc: "The current reading."),
-            PropertySchema("min", .number(), default: .number(0), doc: "The reading at the left end."),
-            PropertySchema("max", .number(), default: .number(100), doc: "The reading at the right end."),
-            PropertySchema("alarm_level", .number(), default: .number(80), doc: "From here the arc is red and `on_alarm` runs."),
+            PropertySchema("value", .number(PropertyLimits.value), default: .number(0), doc: "The current reading."),
+            PropertySchema("min", .number(PropertyLimits.value), default: .number(0), doc: "The reading at the left end."),
+            PropertySchema("max", .number(PropertyLimits.value), default: .number(100), doc: "The reading at the right end."),
+            PropertySchema("alarm_level", .number(PropertyLimits.value), default: .number(80),
+                           doc: "From here the arc is red and `on_alarm` runs."),
             PropertySchema("unit", .string, default: .string(""), doc: "Written after the reading, e.g. ' °C'."),
         ],
         events: ["alarm"])
