@@ -78,7 +78,7 @@ nonisolated extension DecodingContext {
     /// The number written at `node`, or nil after saying what is wrong with it: not a number, not
     /// a finite one (`.nan`, `.inf`, `1e999`), or outside `range`. `expected` describes the whole
     /// property, so that a number inside a size reads "expected a size …".
-    func number(_ node: YAMLNode, within range: ClosedRange<Double>?, named name: String, expected: String) -> Double? {
+    private func number(_ node: YAMLNode, within range: ClosedRange<Double>?, named name: String, expected: String) -> Double? {
         guard let value = ScalarReading.number(node) else {
             let found = ScalarReading.isNonFinite(node) ? "\(node.summary) (not a finite number)" : node.summary
             report(at: node.location, "invalid value for '\(name)'", expected: expected, found: found)
@@ -185,7 +185,9 @@ nonisolated extension DecodingContext {
         rejectUnknownKeys(in: entries, known: ["size", "weight", "family"], describing: "font '\(name)'")
         var font = Font(size: 17)
         if let sizeNode = node["size"] {
-            guard case .number(let size)? = value(of: sizeNode, as: .number(PropertyLimits.fontSize), named: "\(name).size") else { return nil }
+            guard case .number(let size)? = value(of: sizeNode, as: .number(PropertyLimits.fontSize), named: "\(name).size") else {
+                return nil
+            }
             font.size = size
         }
         if let weightNode = node["weight"] {
@@ -213,7 +215,8 @@ nonisolated extension DecodingContext {
         rejectUnknownKeys(in: entries, known: edges, describing: "insets '\(name)'")
         var lengths: [String: Double] = [:]
         for entry in entries where edges.contains(entry.key) {
-            guard case .number(let length)? = value(of: entry.value, as: .number(PropertyLimits.length), named: "\(name).\(entry.key)") else {
+            let edge = value(of: entry.value, as: .number(PropertyLimits.length), named: "\(name).\(entry.key)")
+            guard case .number(let length)? = edge else {
                 return nil
             }
             lengths[entry.key] = length
