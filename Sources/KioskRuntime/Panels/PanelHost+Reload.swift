@@ -22,7 +22,7 @@ extension PanelHost {
         backStack.removeAll { newConfig.panel(id: $0) == nil }
         if newConfig.panel(id: currentPanelID) == nil {
             backStack.removeAll()
-            show(newConfig.start, transition: .none, forward: true)
+            runActions { show(newConfig.start, transition: .none, forward: true, navigationDepth: 1) }
         } else if let current = panels[currentPanelID]?.view, container.subviews.last !== current {
             container.setSubviews([current])
         }
