@@ -29,6 +29,8 @@ public final class PanelHost {
     public internal(set) var pendingAlerts: [AlertRequest] = []
     /// Presents alerts (KioskUI's `Alert` unless replaced; nil records them only).
     public var presentAlert: ((AlertRequest) -> Void)?
+    /// Called as each step of a reload ends (the live runtime pings the watchdog).
+    public var reloadPhaseDidEnd: ((ReloadPhase) -> Void)?
     /// Messages for the log: reload results, actions that could not run.
     public var log: (String) -> Void = { _ in }
 
