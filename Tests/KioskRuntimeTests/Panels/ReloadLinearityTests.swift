@@ -53,5 +53,14 @@ struct ReloadLinearityTests {
         session.host.reloadPhaseDidEnd = { phases.append($0) }
         session.host.reload(Self.config(siblings: 3, edited: true))
         #expect(phases == [.reconciled, .laidOut])
+
+        let kiosk = try PanelKiosk("panels:\n  home:\n    children: [{type: label, text: A}]\n")
+        phases = []
+        kiosk.host.reloadPhaseDidEnd = { phases.append($0) }
+        try kiosk.edit("panels:\n  home:\n    children: [{type: label, text: B}]\n")
+        #expect(phases == [.validated, .reconciled, .laidOut])
+        phases = []
+        try kiosk.edit("panels:\n  home:\n    children: [{type: labl, text: B}]\n")
+        #expect(phases == [.validated], "a refused config stops after validation")
     }
 }
