@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import KioskTestSupport
 import Testing
 import KioskConfig
@@ -27,6 +28,30 @@ import KioskConfig
     @Test func aDirectoryIsNotTakenForAnEmptyConfig() {
         let errors = loader.load(path: NSTemporaryDirectory()).errors
         #expect(errors.first?.message == "the config file is a directory")
+    }
+
+    @Test func aFIFOIsRefusedInsteadOfWaitedFor() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-config-\(UUID()).yaml").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let errors = loader.load(path: path).errors
+        #expect(errors.map(\.description) == ["\(path):1:1: error: the config file is a FIFO"])
+    }
+
+    @Test func aSymlinkLoopIsNotCalledMissing() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-config-\(UUID()).yaml").path
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path)
+        defer { unlink(path) }
+        let errors = loader.load(path: path).errors
+        #expect(errors.first?.message.hasPrefix("the config file is a symlink loop") == true)
+    }
+
+    @Test func aLinkToTheConfigIsFollowed() throws {
+        let target = try temporaryFile("v2.yaml", Array("panels:\n  home:\n    children: [{type: label, text: Hi}]\n".utf8))
+        let link = target + ".link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        defer { unlink(link) }
+        #expect(loader.load(path: link).value?.panels.map(\.id) == ["home"])
     }
 
     @Test func randomBinaryBytesGiveAnError() throws {

@@ -20,12 +20,14 @@ final class DamageTracker {
 
         let moved = screen.geometryQueue
         screen.geometryQueue.removeAll(keepingCapacity: true)
+        var ancestors = AncestorRefresh()
         for view in moved {
             view.isQueuedForGeometry = false
             guard view.screen === screen else { continue }
             refreshSubtree(view, damage: &damage)
-            refreshAncestors(of: view)
+            ancestors.add(above: view)
         }
+        ancestors.refresh()
 
         let redrawn = screen.contentQueue
         screen.contentQueue.removeAll(keepingCapacity: true)
@@ -80,14 +82,39 @@ final class DamageTracker {
         }
         view.paintedSubtreeRect = subtreeRect
     }
+}
 
-    private func refreshAncestors(of view: View) {
+/// The ancestors of the views that moved in a frame, each recomputed once, children before parents.
+/// Recomputing them per moved view would visit a parent's subviews once for each of its moved
+/// children: quadratic when a reload moves thousands of siblings.
+private struct AncestorRefresh {
+    private var seen: Set<ObjectIdentifier> = []
+    private var ancestors: [(view: View, depth: Int)] = []
+
+    mutating func add(above view: View) {
+        var chain: [View] = []
         var current = view.superview
-        while let ancestor = current {
+        while let ancestor = current, seen.insert(ObjectIdentifier(ancestor)).inserted {
+            chain.append(ancestor)
+            current = ancestor.superview
+        }
+        guard !chain.isEmpty else { return }
+        // The depth of the last one found, counted from the root; the others lie below it.
+        var top = 0
+        var above = chain.last!.superview
+        while let ancestor = above {
+            top += 1
+            above = ancestor.superview
+        }
+        for (offset, ancestor) in chain.enumerated() { ancestors.append((ancestor, top + chain.count - 1 - offset)) }
+    }
+
+    func refresh() {
+        for (ancestor, _) in ancestors.sorted(by: { $0.depth > $1.depth }) {
             var subtreeRect = ancestor.paintedRect
+            ViewTreeWork.subviewSlotsVisited += ancestor.subviews.count
             for subview in ancestor.subviews { subtreeRect = subtreeRect.union(subview.paintedSubtreeRect) }
             ancestor.paintedSubtreeRect = subtreeRect
-            current = ancestor.superview
         }
     }
 }

@@ -37,6 +37,8 @@ nonisolated struct ConfigDecoder {
                 context.report(at: node.location, "invalid value for 'start'", expected: "a panel id", found: node.summary)
             }
         }
+        // Only a config whose panels all decoded can be walked.
+        if context.errors.isEmpty { context.checkOnShowNavigation(of: panels, start: start) }
         let spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
                                    start: start, panels: panels)
         return (context.errors.isEmpty ? spec : nil, context.errors)
@@ -50,6 +52,9 @@ nonisolated struct ConfigDecoder {
         let node = entry.value
         let title = node["title"].flatMap { context.value(of: $0, as: .text, named: "title")?.text }
         let onShow = node["on_show"].map(context.actions) ?? []
+        if let onShowNode = node["on_show"], context.onShowLocations[entry.key] == nil {
+            context.onShowLocations[entry.key] = (onShowNode.sequence ?? [onShowNode]).map(\.location)
+        }
         let root: WidgetSpec?
         switch (node["root"], node["children"]) {
         case (let rootNode?, nil):

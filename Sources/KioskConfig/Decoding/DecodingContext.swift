@@ -16,6 +16,8 @@ nonisolated final class DecodingContext {
     var widgetTypes: [String: WidgetDeclaration] = [:]
     /// Ids met while decoding, to report the second use of one.
     var decodedIDs: [String: SourceLocation] = [:]
+    /// Where each action of each panel's `on_show` is written, in order.
+    var onShowLocations: [String: [SourceLocation]] = [:]
 
     init(registry: ComponentRegistry) {
         self.registry = registry

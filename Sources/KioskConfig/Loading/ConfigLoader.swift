@@ -1,4 +1,4 @@
-import Foundation
+import KioskGraphics
 
 /// From a file (or bytes) to a validated `KioskConfigSpec`, or every mistake in it.
 nonisolated public struct ConfigLoader: Sendable {
@@ -11,29 +11,17 @@ nonisolated public struct ConfigLoader: Sendable {
         self.registry = registry
     }
 
-    /// Reads and validates the file at `path`; messages name the file as `path` is written.
+    /// Reads and validates the file at `path`; messages name the file as `path` is written. Only a
+    /// regular file is read (a link to one is followed): a FIFO, a directory or a device is refused
+    /// at once instead of blocking `kiosk check` or the running kiosk's reload.
     public func load(path: String) -> Result<KioskConfigSpec, ConfigErrors> {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "does not exist"
-            return .failure(ConfigErrors([ConfigError(at: start, "the config file \(reason)")]))
-        }
-        defer { try? handle.close() }
-        // Read one byte past the limit: enough to know the file is too large without reading it all.
-        let data: Data
         do {
-            data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
+            return load(bytes: try RegularFile.contents(of: path, limit: Self.maximumFileSize), file: path)
         } catch {
-            // Not an empty config: say what is wrong with the file.
-            var isDirectory: ObjCBool = false
-            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-                ? "is a directory" : "cannot be read (an I/O error)"
-            return .failure(ConfigErrors([ConfigError(at: start, "the config file \(reason)")]))
+            if case .tooLarge = error.problem { return .failure(ConfigErrors([tooLarge(at: start)])) }
+            return .failure(ConfigErrors([ConfigError(at: start, "the config file \(error.reason)")]))
         }
-        guard data.count <= Self.maximumFileSize else {
-            return .failure(ConfigErrors([tooLarge(at: start)]))
-        }
-        return load(bytes: [UInt8](data), file: path)
     }
 
     public func load(text: String, file: String = "kiosk.yaml") -> Result<KioskConfigSpec, ConfigErrors> {

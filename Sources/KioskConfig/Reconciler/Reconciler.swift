@@ -43,10 +43,31 @@ public final class Reconciler {
     /// different type or id), in which case the caller puts the new view where the old one was.
     @discardableResult
     public func reconcile(_ node: WidgetNode, with spec: WidgetSpec) -> WidgetNode {
-        guard node.spec.type == spec.type, node.spec.id == spec.id else {
+        guard Self.keepsIdentity(node, spec) else {
             dismantle(node)
             return make(spec)
         }
+        update(node, to: spec)
+        return node
+    }
+
+    public func dismantle(_ node: WidgetNode) {
+        dismantleSubtree(node)
+        node.view.removeFromSuperview()
+    }
+
+    /// Lets every adapter of the subtree let go of its view; the views stay where they are (the
+    /// caller detaches the subtree's root, once).
+    private func dismantleSubtree(_ node: WidgetNode) {
+        for child in node.children { dismantleSubtree(child) }
+        node.adapter.dismantle(node.view)
+    }
+
+    private static func keepsIdentity(_ node: WidgetNode, _ spec: WidgetSpec) -> Bool {
+        node.spec.type == spec.type && node.spec.id == spec.id
+    }
+
+    private func update(_ node: WidgetNode, to spec: WidgetSpec) {
         let properties = resolver.resolve(spec.properties)
         let changes = PropertyChanges(old: node.appliedProperties, new: properties)
         let context = self.context(for: node)
@@ -59,13 +80,6 @@ public final class Reconciler {
         node.spec = spec
         node.appliedProperties = properties
         reconcileChildren(of: node, with: spec.children)
-        return node
-    }
-
-    public func dismantle(_ node: WidgetNode) {
-        for child in node.children { dismantle(child) }
-        node.adapter.dismantle(node.view)
-        node.view.removeFromSuperview()
     }
 
     // MARK: Single properties (the `set` action)
@@ -87,21 +101,23 @@ public final class Reconciler {
         let oldIdentities = WidgetIdentity.identities(of: node.children.map(\.spec))
         var remaining = Dictionary(zip(oldIdentities, node.children), uniquingKeysWith: { first, _ in first })
         var children: [WidgetNode] = []
+        children.reserveCapacity(specs.count)
+        // Keyed by identity: every child is found in constant time, and views that go are not
+        // detached one by one (each detach scans its siblings) but dropped by `setSubviews` together.
         for (identity, spec) in zip(WidgetIdentity.identities(of: specs), specs) {
-            if let existing = remaining.removeValue(forKey: identity) {
-                children.append(reconcile(existing, with: spec))
+            let existing = remaining.removeValue(forKey: identity)
+            if let existing, Self.keepsIdentity(existing, spec) {
+                update(existing, to: spec)
+                children.append(existing)
             } else {
+                if let existing { dismantleSubtree(existing) }
                 children.append(make(spec))
             }
         }
-        for gone in remaining.values { dismantle(gone) }
+        for gone in remaining.values { dismantleSubtree(gone) }
         node.children = children
-        let container = node.adapter.childContainer(of: node.view)
-        let views = children.map(\.view)
-        // Re-setting the same subviews would damage the whole container for nothing.
-        if container.subviews.count != views.count || !zip(container.subviews, views).allSatisfy({ $0 === $1 }) {
-            container.setSubviews(views)
-        }
+        // Unchanged subviews are left alone (`setSubviews` returns early), so nothing is damaged for nothing.
+        node.adapter.childContainer(of: node.view).setSubviews(children.map(\.view))
     }
 
     private func context(for node: WidgetNode) -> AdapterContext {

@@ -33,13 +33,34 @@ public final class Surface {
         self.format = format
     }
 
-    /// Decodes a PNG file. Grey and palette PNGs are converted once to premultiplied ARGB.
-    public init(contentsOfPNG path: String) throws {
-        var surface = cairo_image_surface_create_from_png(path)!
+    /// PNG files larger than this are not images a kiosk shows (a 4K screenshot is a few MB).
+    public static let maximumPNGFileSize = 64 * 1024 * 1024
+
+    /// Decodes a PNG file: a regular file only (`RegularFile`), so a FIFO or a device at the path
+    /// is reported instead of blocking the kiosk.
+    public convenience init(contentsOfPNG path: String) throws {
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.contents(of: path, limit: Self.maximumPNGFileSize)
+        } catch {
+            throw SurfaceError(description: "cannot read PNG \(path): it \(error.reason)")
+        }
+        try self.init(pngBytes: bytes, name: path)
+    }
+
+    /// Decodes PNG bytes (`name` is for the error message). Grey and palette PNGs are converted once
+    /// to premultiplied ARGB.
+    public init(pngBytes: [UInt8], name: String = "PNG data") throws {
+        var reader = PNGByteReader(bytes: pngBytes)
+        var surface = withUnsafeMutablePointer(to: &reader) { pointer in
+            cairo_image_surface_create_from_png_stream({ closure, data, length in
+                closure!.assumingMemoryBound(to: PNGByteReader.self).pointee.read(into: data, count: Int(length))
+            }, pointer)!
+        }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw SurfaceError(description: "cannot read PNG \(path): \(String(cString: cairo_status_to_string(status)))")
+            throw SurfaceError(description: "cannot read PNG \(name): \(String(cString: cairo_status_to_string(status)))")
         }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
@@ -113,5 +134,20 @@ public final class Surface {
         let copy = Surface(width: width, height: height, format: format)
         copy.copyPixels(from: self, in: PixelRect(x: 0, y: 0, width: width, height: height))
         return copy
+    }
+}
+
+/// Feeds bytes already in memory to cairo's PNG reader.
+private struct PNGByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    mutating func read(into destination: UnsafeMutablePointer<UInt8>?, count: Int) -> cairo_status_t {
+        guard let destination, count <= bytes.count - offset else { return CAIRO_STATUS_READ_ERROR }
+        bytes.withUnsafeBufferPointer { source in
+            destination.update(from: source.baseAddress! + offset, count: count)
+        }
+        offset += count
+        return CAIRO_STATUS_SUCCESS
     }
 }

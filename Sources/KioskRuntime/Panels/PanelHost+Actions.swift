@@ -21,13 +21,34 @@ extension PanelHost {
 
     /// Runs actions in order; `$value` stands for `eventValue`.
     public func run(_ actions: [ActionSpec], eventValue: PropertyValue? = nil) {
-        for action in actions { run(action, eventValue: eventValue) }
+        runActions { pendingActions.push(actions, eventValue: eventValue, navigationDepth: currentNavigationDepth) }
     }
 
-    private func run(_ action: ActionSpec, eventValue: PropertyValue?) {
+    /// Does `start` (which queues actions or shows a panel), then runs everything queued, in a loop.
+    /// Called again while the loop runs (an action whose effect reports an event), it only queues:
+    /// the running loop picks the new actions up next, as a call would have run them.
+    func runActions(_ start: () -> Void) {
+        guard !isRunningActions else {
+            start()
+            return
+        }
+        isRunningActions = true
+        defer {
+            isRunningActions = false
+            currentNavigationDepth = 0
+        }
+        recentlyShown = [currentPanelID]
+        start()
+        while let item = pendingActions.next() {
+            currentNavigationDepth = item.navigationDepth
+            run(item.action, eventValue: item.eventValue, navigationDepth: item.navigationDepth)
+        }
+    }
+
+    private func run(_ action: ActionSpec, eventValue: PropertyValue?, navigationDepth: Int) {
         switch action {
-        case .goto(let panel, let transition): goto(panel, transition: transition)
-        case .back: back()
+        case .goto(let panel, let transition): navigate(to: panel, transition: transition, navigationDepth: navigationDepth)
+        case .back: navigateBack(transition: .slide, navigationDepth: navigationDepth)
         case .set(let assignments): for assignment in assignments { set(assignment, eventValue: eventValue) }
         case .alert(let spec): presentAlert(spec, eventValue: eventValue)
         case .emit(let name, let value): emit(EmittedEvent(name: name, value: value.flatMap { resolve($0, eventValue) }))

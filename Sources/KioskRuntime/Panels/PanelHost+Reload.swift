@@ -1,6 +1,17 @@
 import Foundation
 import KioskConfig
 
+/// The steps of a reload, each reported as it ends: a long reload can tell the service manager,
+/// between them, that the kiosk still runs (the watchdog).
+public enum ReloadPhase: Sendable {
+    /// The file was read, parsed and validated (whether or not it is valid).
+    case validated
+    /// The built panels match the new config.
+    case reconciled
+    /// Layout ran for the new config.
+    case laidOut
+}
+
 extension PanelHost {
     /// Brings the live panels to a new validated config. Widgets keep their identity (id, else type
     /// and position) and every property the new config did not change keeps its live value. The
@@ -19,20 +30,27 @@ extension PanelHost {
             if let gone = panels.removeValue(forKey: panelID) { reconciler.dismantle(gone.node) }
         }
         reconcileBuiltPanels()
+        reloadPhaseDidEnd?(.reconciled)
         backStack.removeAll { newConfig.panel(id: $0) == nil }
         if newConfig.panel(id: currentPanelID) == nil {
             backStack.removeAll()
-            show(newConfig.start, transition: .none, forward: true)
+            runActions { show(newConfig.start, transition: .none, forward: true, navigationDepth: 1) }
         } else if let current = panels[currentPanelID]?.view, container.subviews.last !== current {
             container.setSubviews([current])
         }
+        // Laid out now rather than in the next frame, so that the long part of a large reload is
+        // done (and reported) before the frame.
+        screen.layoutIfNeeded()
+        reloadPhaseDidEnd?(.laidOut)
     }
 
     /// Loads, validates and applies the config at `path`. A config with errors changes nothing:
     /// the errors are returned (and logged) and the running panels stay as they are.
     @discardableResult
     public func reload(path: String) -> ConfigErrors? {
-        switch ConfigLoader(registry: reconciler.adapters.registry).load(path: path) {
+        let loaded = ConfigLoader(registry: reconciler.adapters.registry).load(path: path)
+        reloadPhaseDidEnd?(.validated)
+        switch loaded {
         case .success(let spec):
             reload(spec)
             log("reloaded \(path)")

@@ -29,6 +29,8 @@ public final class PanelHost {
     public internal(set) var pendingAlerts: [AlertRequest] = []
     /// Presents alerts (KioskUI's `Alert` unless replaced; nil records them only).
     public var presentAlert: ((AlertRequest) -> Void)?
+    /// Called as each step of a reload ends (the live runtime pings the watchdog).
+    public var reloadPhaseDidEnd: ((ReloadPhase) -> Void)?
     /// Messages for the log: reload results, actions that could not run.
     public var log: (String) -> Void = { _ in }
     /// `widget.property` targets whose event values were clamped and logged: logged once each.
@@ -40,6 +42,13 @@ public final class PanelHost {
     /// Panels built so far, kept so a panel returned to keeps its state.
     var panels: [String: (node: WidgetNode, view: PanelView)] = [:]
     var transition: PanelTransition?
+    /// Actions still to run; `runActions` drains it in a loop, so navigation never recurses.
+    var pendingActions = ActionQueue()
+    var isRunningActions = false
+    /// The depth of the action running now (what a navigation started from inside it inherits).
+    var currentNavigationDepth = 0
+    /// The last panels shown, for the message when navigation loops.
+    var recentlyShown: [String] = []
 
     public init(screen: Screen, config: KioskConfigSpec, adapters: AdapterTable = .standard, baseDirectory: String = ".") {
         self.screen = screen
@@ -69,34 +78,62 @@ public final class PanelHost {
 
     /// Shows the start panel and runs its `on_show`.
     public func start() {
-        show(config.start, transition: .none, forward: true)
+        runActions { show(config.start, transition: .none, forward: true, navigationDepth: 1) }
     }
 
     // MARK: Navigation
 
     /// Shows `panelID` and remembers the current panel for `back`.
     public func goto(_ panelID: String, transition: Transition = .slide) {
+        runActions { navigate(to: panelID, transition: transition, navigationDepth: currentNavigationDepth) }
+    }
+
+    /// Returns to the previous panel; does nothing on the first one.
+    public func back(transition: Transition = .slide) {
+        runActions { navigateBack(transition: transition, navigationDepth: currentNavigationDepth) }
+    }
+
+    func navigate(to panelID: String, transition: Transition, navigationDepth: Int) {
         guard config.panel(id: panelID) != nil else {
             log("goto: no panel '\(panelID)'")
             return
         }
         if panelID == currentPanelID { return }
+        guard allowsNavigation(at: navigationDepth) else { return }
         backStack.append(currentPanelID)
-        show(panelID, transition: transition, forward: true)
+        if backStack.count > NavigationLimits.backStackCapacity {
+            backStack.removeFirst(backStack.count - NavigationLimits.backStackCapacity)
+        }
+        show(panelID, transition: transition, forward: true, navigationDepth: navigationDepth + 1)
     }
 
-    /// Returns to the previous panel; does nothing on the first one.
-    public func back(transition: Transition = .slide) {
-        guard let previous = backStack.popLast() else { return }
-        show(previous, transition: transition, forward: false)
+    func navigateBack(transition: Transition, navigationDepth: Int) {
+        guard !backStack.isEmpty, allowsNavigation(at: navigationDepth) else { return }
+        let previous = backStack.removeLast()
+        show(previous, transition: transition, forward: false, navigationDepth: navigationDepth + 1)
     }
 
-    func show(_ panelID: String, transition kind: Transition, forward: Bool) {
+    /// Navigation set off by `on_show` stops at a depth no real config reaches: past it the config
+    /// loops (the check finds the loops it can see), and the kiosk logs it once and drops what is
+    /// still waiting, keeping the panel it reached.
+    private func allowsNavigation(at navigationDepth: Int) -> Bool {
+        guard navigationDepth > NavigationLimits.maximumNestedNavigations else { return true }
+        let trail = recentlyShown.joined(separator: " → ")
+        log("navigation stopped on '\(currentPanelID)': on_show actions changed the panel "
+            + "\(NavigationLimits.maximumNestedNavigations) times in a row (\(trail)); check the panels' on_show")
+        pendingActions.removeAll()
+        return false
+    }
+
+    /// Shows a panel and queues its `on_show`; `navigationDepth` counts the panel changes that led here.
+    func show(_ panelID: String, transition kind: Transition, forward: Bool, navigationDepth: Int) {
         finishTransition()
         guard let entering = panelView(panelID) else { return }
         let leaving = container.subviews.last
         let previous = leaving == nil ? nil : currentPanelID
         currentPanelID = panelID
+        recentlyShown.append(panelID)
+        if recentlyShown.count > NavigationLimits.maximumNestedNavigations + 1 { recentlyShown.removeFirst() }
         onPanelChange?(previous, panelID)
         if let leaving, leaving !== entering, kind != .none {
             container.setSubviews([leaving, entering])
@@ -105,7 +142,9 @@ public final class PanelHost {
         } else {
             container.setSubviews([entering])
         }
-        if let panel = config.panel(id: panelID) { run(panel.onShow, eventValue: nil) }
+        if let panel = config.panel(id: panelID) {
+            pendingActions.push(panel.onShow, navigationDepth: navigationDepth, onShowOf: panelID)
+        }
     }
 
     /// The view of a panel, built the first time it is needed.

@@ -53,6 +53,7 @@ enum PanelsOnDisplay {
             panels.log = { message in logger.info(message) }
             panels.onEmit = { event in logger.info("emit \(event.jsonLine)") }
             panels.onPanelChange = { _, panel in runtime.service.content = "panel \(panel)" }
+            panels.reloadPhaseDidEnd = { _ in runtime.service.workMadeProgress() }
             let onScreenKeyboard = OnScreenKeyboard(layout: .forLocale(panels.config.theme.locale))
             onScreenKeyboard.attach(to: screen)
             screen.input.onWakeUpRequest = { time in

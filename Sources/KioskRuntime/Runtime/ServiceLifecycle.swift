@@ -6,6 +6,7 @@ public final class ServiceLifecycle {
     public private(set) var hasNotifiedReady = false
     private var watchdogTimer: TimerID?
     private weak var loop: EventLoop?
+    private var isHealthy: (() -> Bool)?
 
     public init(notifier: ServiceNotifier) {
         self.notifier = notifier
@@ -87,9 +88,18 @@ public final class ServiceLifecycle {
         guard let interval = notifier.watchdogPingInterval else { return }
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         self.loop = loop
+        self.isHealthy = isHealthy
         watchdogTimer = try loop.addTimer(after: seconds, repeating: seconds) { [notifier] in
             if isHealthy() { notifier.pingWatchdog() }
         }
+    }
+
+    /// Long work on the loop (a reload of a large config) made progress: ping between its steps, so
+    /// that the watchdog, which expects a ping per half timeout, does not take it for a hang. Only
+    /// while the frame loop is healthy, as the timer's pings.
+    public func workMadeProgress() {
+        guard watchdogTimer != nil, isHealthy?() ?? true else { return }
+        notifier.pingWatchdog()
     }
 
     /// Shutdown begins: no more pings, and systemd knows the exit is intended.

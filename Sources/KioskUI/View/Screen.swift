@@ -135,6 +135,7 @@ public final class Screen {
         var current: View? = parent
         while let ancestor = current {
             var subtreeRect = ancestor.paintedRect
+            ViewTreeWork.subviewSlotsVisited += ancestor.subviews.count
             for subview in ancestor.subviews { subtreeRect = subtreeRect.union(subview.paintedSubtreeRect) }
             ancestor.paintedSubtreeRect = subtreeRect
             current = ancestor.superview

@@ -10,8 +10,8 @@ open class View {
     /// The name panels and tests use to find this view.
     public var id: String?
 
-    public private(set) weak var superview: View?
-    public private(set) var subviews: [View] = []
+    public internal(set) weak var superview: View?
+    public internal(set) var subviews: [View] = []
     /// The screen the view is on, once it is in a tree attached to one.
     public private(set) weak var screen: Screen?
 
@@ -161,6 +161,7 @@ open class View {
 
     public func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
+        ViewTreeWork.subviewSlotsVisited += subviews.count - min(max(index, 0), subviews.count)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.attach(to: screen)
@@ -174,20 +175,13 @@ open class View {
         guard let parent = superview else { return }
         let formerScreen = screen
         formerScreen?.viewWillLeave(self)
+        ViewTreeWork.subviewSlotsVisited += parent.subviews.count
         parent.subviews.removeAll { $0 === self }
         superview = nil
         attach(to: nil)
         formerScreen?.subviewDidLeave(parent)
         parent.setNeedsLayout()
         parent.invalidateSize()
-    }
-
-    /// Replaces all subviews.
-    public func setSubviews(_ views: [View]) {
-        for view in subviews where !views.contains(where: { $0 === view }) { view.removeFromSuperview() }
-        for (index, view) in views.enumerated() where !(index < subviews.count && subviews[index] === view) {
-            insertSubview(view, at: index)
-        }
     }
 
     func attach(to newScreen: Screen?) {

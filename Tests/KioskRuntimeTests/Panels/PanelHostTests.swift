@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import KioskConfig
 import KioskGraphics
 import KioskRuntime
@@ -114,6 +115,7 @@ struct PanelHostTests {
     @Test func anImageThatCannotBeReadIsLoggedAndTheRestOfThePanelShows() throws {
         let kiosk = try PanelKiosk("panels:\n  home:\n    children:\n      - {type: label, id: title, text: Hi}\n")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: kiosk.directory + "/broken.png"))
+        #expect(mkfifo(kiosk.directory + "/pipe.png", 0o600) == 0)
         let errors = try kiosk.edit("""
         panels:
           home:
@@ -121,10 +123,13 @@ struct PanelHostTests {
               - {type: label, id: title, text: Hi}
               - {type: image, id: logo, source: missing.png, size: [40, 40]}
               - {type: avatar, id: face, image: broken.png, size: [40, 40]}
+              - {type: image, id: pipe, source: pipe.png, size: [40, 40]}
         """)
         #expect(errors == nil)
         #expect(kiosk.logged.contains { $0.hasPrefix("widget 'logo': image 'missing.png': cannot read PNG \(kiosk.directory)/missing.png") })
         #expect(kiosk.logged.contains { $0.hasPrefix("widget 'face': image 'broken.png': cannot read PNG \(kiosk.directory)/broken.png") })
+        #expect(kiosk.logged.contains { $0 == "widget 'pipe': image 'pipe.png': cannot read PNG \(kiosk.directory)/pipe.png: "
+                    + "it is a FIFO; nothing is shown in its place" })
         #expect(kiosk.session.display.screen.view(withID: "logo") != nil)
         #expect(kiosk.session.display.screen.view(withID: "title") != nil)
     }

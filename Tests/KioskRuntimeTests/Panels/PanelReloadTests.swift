@@ -1,3 +1,4 @@
+import Glibc
 import KioskConfig
 import KioskGraphics
 import KioskRuntime
@@ -124,5 +125,23 @@ struct PanelReloadTests {
         _ = try loop.addTimer(after: 5) {}
         try loop.runOnce()
         #expect((kiosk.session.display.screen.view(withID: "status") as? Label)?.text == "Watched")
+    }
+
+    @Test func aConfigReplacedByAFIFOIsRefusedAndTheLoopGoesOn() throws {
+        let kiosk = try PanelKiosk(Self.config())
+        let configBefore = kiosk.host.config
+        let loop = try EventLoop()
+        try kiosk.host.watch(path: kiosk.path, loop: loop)
+        // Deploy tools rename over the config; here what they put there is a FIFO nobody writes to.
+        let fifo = kiosk.directory + "/incoming"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(rename(fifo, kiosk.path) == 0)
+        _ = try loop.addTimer(after: 5) {}
+        try loop.runOnce()
+        #expect(kiosk.logged.last?.contains("reload refused") == true)
+        #expect(kiosk.logged.last?.contains("the config file is a FIFO") == true)
+        #expect(kiosk.host.config == configBefore)
+        // SIGHUP reloads the same way.
+        #expect(kiosk.host.reload(path: kiosk.path)?.errors.first?.message == "the config file is a FIFO")
     }
 }
