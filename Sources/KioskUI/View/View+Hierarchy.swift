@@ -34,10 +34,7 @@ extension View {
             if let previous = previousIndex[ObjectIdentifier(view)] {
                 if previous != index { view.geometryDidChange() }
             } else {
-                view.superview = self
-                view.attach(to: screen)
-                view.geometryDidChange()
-                if screen != nil { view.environmentDidChangeInSubtree() }
+                adopt(view)
             }
         }
         setNeedsLayout()

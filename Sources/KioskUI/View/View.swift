@@ -163,12 +163,18 @@ open class View {
         view.removeFromSuperview()
         ViewTreeWork.subviewSlotsVisited += subviews.count - min(max(index, 0), subviews.count)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
+        adopt(view)
+        setNeedsLayout()
+        invalidateSize()
+    }
+
+    /// Makes a view that was just placed in `subviews` a child: it joins this screen and takes its
+    /// geometry and environment from here.
+    func adopt(_ view: View) {
         view.superview = self
         view.attach(to: screen)
         view.geometryDidChange()
         if screen != nil { view.environmentDidChangeInSubtree() }
-        setNeedsLayout()
-        invalidateSize()
     }
 
     public func removeFromSuperview() {
