@@ -7,6 +7,10 @@
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/socket.h>
+#include <stdio.h>
+
+/* stdout is a C global that Swift 6 will not touch from Swift code (shared mutable state). */
+static inline void kiosk_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 
 /* The user id of the process at the other end of a Unix socket (SO_PEERCRED). struct ucred needs
    _GNU_SOURCE, which the Swift Glibc module leaves undefined; this has the same layout. */
