@@ -6,4 +6,20 @@
 #include <sys/inotify.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/socket.h>
+#include <stdio.h>
+
+/* stdout is a C global that Swift 6 will not touch from Swift code (shared mutable state). */
+static inline void kiosk_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
+/* The user id of the process at the other end of a Unix socket (SO_PEERCRED). struct ucred needs
+   _GNU_SOURCE, which the Swift Glibc module leaves undefined; this has the same layout. */
+struct kiosk_peer_credentials { int pid; unsigned int uid; unsigned int gid; };
+static inline int kiosk_peer_user_id(int fd, unsigned int *uid) {
+    struct kiosk_peer_credentials credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *uid = credentials.uid;
+    return 0;
+}
 #endif

@@ -1,42 +1,37 @@
 import Foundation
 import KioskRuntime
 
-let usage = """
-usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--size WxH] [--out FILE.png] [--once]
-                 [--device PATH] [--connector NAME] [--mode WxH[@Hz]] [--rotation 0|90|180|270] [--scale S]
-                 [--seat NAME] [--device-access auto|seat|direct] [--keyboard-layout LAYOUT] [--ring PERCENT] [--demo-animate]
-       kiosk check FILE
-       kiosk components
-       kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
-       kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
-       kiosk test SCRIPT.yaml... [--update]
-       kiosk ctl [--socket PATH] set WIDGET.PROPERTY VALUE | get WIDGET.PROPERTY | goto PANEL | back | reload
-                 | screenshot FILE.png | alert TITLE [MESSAGE] | subscribe
-"""
+StandardOutput.makeLineBuffered()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+var syntax: CommandLineSyntax?
 do {
-    switch command {
-    case "run":
-        try RunCommand.run(Arguments(arguments, flagNames: ["once", "verbose", "demo-animate"]))
-    case "check":
-        exit(try ConfigCommands.check(Arguments(arguments)))
-    case "components":
-        ConfigCommands.components()
-    case "snapshot":
-        try SnapshotCommand.run(Arguments(arguments, flagNames: ["accessibility", "gallery"]))
-    case "test":
-        exit(try TestCommand.run(Arguments(arguments, flagNames: ["update"])))
-    case "ctl":
+    if command == "ctl" {
         exit(ControlClient.runCommandLine(arguments, environment: ProcessInfo.processInfo.environment))
-    case "help", "--help", "-h":
-        print(usage)
-    default:
+    }
+    if ["help", "--help", "-h"].contains(command) {
+        print(CommandLineSyntax.overview)
+        exit(0)
+    }
+    guard let known = CommandLineSyntax.all.first(where: { $0.name == command }) else {
         throw UsageError("unknown command '\(command)'")
     }
+    syntax = known
+    let parsed = try known.parse(arguments)
+    if parsed.flag("help") {
+        print(known.usage)
+        exit(0)
+    }
+    switch command {
+    case "run": try RunCommand.run(parsed)
+    case "check": exit(try ConfigCommands.check(parsed))
+    case "components": ConfigCommands.components()
+    case "snapshot": try SnapshotCommand.run(parsed)
+    default: exit(try TestCommand.run(parsed))
+    }
 } catch let error as UsageError {
-    FileHandle.standardError.write(Data("kiosk: \(error)\n\(usage)\n".utf8))
+    FileHandle.standardError.write(Data("kiosk: \(error)\n\(syntax?.usage ?? CommandLineSyntax.overview)\n".utf8))
     exit(2)
 } catch {
     FileHandle.standardError.write(Data("kiosk: \(error)\n".utf8))

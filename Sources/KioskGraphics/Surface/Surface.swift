@@ -116,6 +116,23 @@ public final class Surface {
         }
     }
 
+    /// The surface encoded as PNG, in memory (for sending it somewhere rather than to a path).
+    public func pngBytes() throws -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(handle, { context, data, length in
+                let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw SurfaceError(description: "cannot encode PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.bytes
+    }
+
     /// Copies rectangles of pixels from another surface of the same format and size.
     public func copyPixels(from source: Surface, in rect: PixelRect) {
         precondition(source.format == format && format != .a8, "copy between different pixel formats")

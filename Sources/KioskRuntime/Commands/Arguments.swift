@@ -7,14 +7,25 @@ public struct Arguments {
     private var options: [String: String] = [:]
     private var flags: Set<String> = []
 
-    /// `flagNames` are the options that take no value.
-    public init(_ arguments: [String], flagNames: Set<String> = []) throws {
+    /// `flagNames` are the options that take no value. With `valueNames` given, any other option
+    /// is a mistake, reported with the nearest known one.
+    public init(_ arguments: [String], flagNames: Set<String> = [], valueNames: Set<String>? = nil) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument.hasPrefix("--") {
+            if argument == "-h" {
+                flags.insert("help")
+            } else if argument.hasPrefix("--") {
                 var name = String(argument.dropFirst(2))
-                if let equals = name.firstIndex(of: "=") {
+                let bareName = name.firstIndex(of: "=").map { String(name[..<$0]) } ?? name
+                if let valueNames, bareName != "help", !valueNames.contains(bareName), !flagNames.contains(bareName) {
+                    let known = (valueNames.union(flagNames).union(["help"])).sorted()
+                    let hint = NameSuggestion.closest(to: bareName, among: known).map { "; did you mean --\($0)?" } ?? ""
+                    throw UsageError("unknown option --\(bareName)\(hint)")
+                }
+                if name == "help" {
+                    flags.insert(name)
+                } else if let equals = name.firstIndex(of: "=") {
                     options[String(name[..<equals])] = String(name[name.index(after: equals)...])
                 } else if flagNames.contains(name) {
                     flags.insert(name)

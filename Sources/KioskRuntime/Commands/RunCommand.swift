@@ -121,7 +121,7 @@ public enum RunCommand {
         let loop = try EventLoop()
         try host.watch(path: configPath, loop: loop)
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
-        let controlPath = ControlEndpoint.path(from: arguments)
+        let controlPath = try ControlEndpoint.path(from: arguments)
         let logger = Logger.standard()
         let endpoint = try ControlEndpoint(host: host, loop: loop, path: controlPath, configPath: configPath,
                                            components: ComponentRegistry.standard, logger: logger) {

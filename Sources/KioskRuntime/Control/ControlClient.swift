@@ -1,7 +1,11 @@
+import Foundation
+import KioskConfig
 import Glibc
 
 /// The other end of the control socket, for `kiosk ctl`: connect, send a request, read replies
 /// and (after `subscribe`) events. Blocking, because a command-line tool has nothing else to do.
+/// Before anything is sent, the server is checked to be this user's, root's, or a service's in a
+/// directory root made for it: a socket another user put in the way never hears a command.
 nonisolated public final class ControlClient {
     public let path: String
     private let descriptor: Int32
@@ -9,7 +13,14 @@ nonisolated public final class ControlClient {
 
     public init(path: String) throws(SocketError) {
         self.path = path
-        descriptor = try UnixSocket.connect(path: path)
+        let descriptor = try UnixSocket.connect(path: path)
+        do throws(SocketError) {
+            try UnixSocket.verifyServer(descriptor, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }
@@ -62,12 +73,17 @@ nonisolated public final class ControlClient {
 nonisolated extension ControlClient {
     public static let usage = """
         usage: kiosk ctl [--socket PATH] COMMAND
+          --socket PATH               the kiosk's control socket (also --control PATH); by default the one
+                                      `kiosk run` makes: $RUNTIME_DIRECTORY/control.sock, else
+                                      $XDG_RUNTIME_DIR/kiosk/control.sock, else /tmp/kiosk-UID/control.sock,
+                                      else the service's /run/kiosk/control.sock
+          --help                      this text; `kiosk ctl COMMAND --help` for one command
           set WIDGET.PROPERTY VALUE   VALUE is JSON (42, true, "text") or else taken as text
           get WIDGET.PROPERTY
           goto PANEL
           back
           reload
-          screenshot [FILE]           writes a PNG to FILE, or prints it as base64
+          screenshot [FILE]           writes a PNG of the screen to FILE, or prints it as base64
           alert TITLE [MESSAGE [BUTTON…]]
           subscribe                   prints events as JSON lines until interrupted
         """
@@ -138,11 +154,11 @@ nonisolated extension ControlClient {
                 if request == .subscribe {
                     while let line = try client.readLine() { output(line) }
                 } else if request == .screenshot(.inline), arguments.count == 2 {
-                    guard let encoded = value?.stringValue, let png = Base64.decode(encoded) else {
+                    guard let encoded = value?.stringValue, let png = Data(base64Encoded: encoded) else {
                         errorOutput("kiosk: the screenshot reply carried no base64 image")
                         return 1
                     }
-                    try writeFile(arguments[1], png)
+                    try writeFile(arguments[1], [UInt8](png))
                 } else if let value {
                     output(value.stringValue ?? value.serialized)
                 }
@@ -165,24 +181,72 @@ nonisolated extension ControlClient {
     /// `kiosk ctl` as the command line calls it: `[--socket PATH] COMMAND…`, printing to stdout
     /// and stderr, the socket found the way the server places it. Returns the exit status.
     public static func runCommandLine(_ arguments: [String], environment: [String: String]) -> Int32 {
-        var words = arguments
-        var socketPath: String?
-        if words.first == "--socket" {
-            guard words.count >= 2 else {
-                printLine("kiosk ctl: --socket needs a path", to: STDERR_FILENO)
-                return 2
-            }
-            socketPath = words[1]
-            words.removeFirst(2)
+        let invocation: CommandLineInvocation
+        do {
+            invocation = try parseCommandLine(arguments)
+        } catch {
+            printLine("kiosk ctl: \(error.message)", to: STDERR_FILENO)
+            return 2
         }
-        let path = socketPath ?? ControlServer.defaultPath(environment: environment, directoryExists: { path in
-            var info = stat()
-            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-        })
-        return run(arguments: words, socketPath: path,
-                   output: { printLine($0, to: STDOUT_FILENO) },
-                   errorOutput: { printLine($0, to: STDERR_FILENO) },
-                   writeFile: writeFile)
+        switch invocation {
+        case .help(let text):
+            printLine(text, to: STDOUT_FILENO)
+            return 0
+        case .command(let words, let socketPath):
+            return run(arguments: words, socketPath: socketPath ?? defaultPath(environment: environment),
+                       output: { printLine($0, to: STDOUT_FILENO) },
+                       errorOutput: { printLine($0, to: STDERR_FILENO) },
+                       writeFile: writeFile)
+        }
+    }
+
+    public enum CommandLineInvocation: Equatable, Sendable {
+        case help(String)
+        case command([String], socketPath: String?)
+    }
+
+    /// Options come before the command: `--socket PATH` (or `--control PATH`, the name `kiosk run`
+    /// gives it) and `--help`. `kiosk ctl COMMAND --help` shows that command's usage.
+    public static func parseCommandLine(_ arguments: [String]) throws(ControlRequestError) -> CommandLineInvocation {
+        var index = 0
+        var socketPath: String?
+        while index < arguments.count, arguments[index].hasPrefix("-") {
+            let word = arguments[index]
+            let (name, attached) = word.firstIndex(of: "=").map { (String(word[..<$0]), String(word[word.index(after: $0)...])) }
+                ?? (word, nil)
+            switch name {
+            case "--help", "-h":
+                return .help(usage)
+            case "--socket", "--control":
+                if let attached {
+                    socketPath = attached
+                } else {
+                    index += 1
+                    guard index < arguments.count else { throw ControlRequestError("\(name) needs a path") }
+                    socketPath = arguments[index]
+                }
+            default:
+                let known = ["--socket", "--control", "--help"]
+                let hint = NameSuggestion.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
+                throw ControlRequestError("unknown option \(name)\(hint)\n\(usage)")
+            }
+            index += 1
+        }
+        let words = Array(arguments[index...])
+        if words.count == 2, ["--help", "-h"].contains(words[1]) {
+            let line = usage.split(separator: "\n").first { $0.hasPrefix("  \(words[0]) ") || $0 == "  \(words[0])" }
+            return .help(line.map { "usage: kiosk ctl [--socket PATH] " + $0.trimmingCharacters(in: .whitespaces) } ?? usage)
+        }
+        return .command(words, socketPath: socketPath)
+    }
+
+    /// The socket `kiosk run` makes by default for this user (see `RuntimeDirectory`), else the
+    /// service's, `/run/kiosk/control.sock`, when only that one exists.
+    public static func defaultPath(environment: [String: String], servicePath: String = "/run/kiosk/control.sock") -> String {
+        let own = ControlServer.defaultPath(environment: environment)
+        var info = stat()
+        if lstat(own, &info) != 0 && lstat(servicePath, &info) == 0 { return servicePath }
+        return own
     }
 
     private static func printLine(_ text: String, to descriptor: Int32) {

@@ -63,18 +63,15 @@ final class ControlConnection {
     var bufferedInputBytes: Int { input.count - inputStart }
     var queuedOutputBytes: Int { output.count - outputStart }
 
-    /// Reads what is available, up to `limit` bytes.
-    func read(upTo limit: Int) -> ReadOutcome {
+    /// Reads what is available into `scratch` (shared by every client: one read at a time) and
+    /// keeps only the bytes received, so an idle client holds no read-sized buffer of its own.
+    func read(using scratch: inout [UInt8]) -> ReadOutcome {
         compactInput()
-        let oldCount = input.count
-        input.reserveCapacity(oldCount + limit)
-        var received = 0
-        input.append(contentsOf: repeatElement(0, count: limit))
-        received = input.withUnsafeMutableBytes { raw in
-            Glibc.read(descriptor, raw.baseAddress! + oldCount, limit)
+        let received = scratch.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if received > 0 {
+            input.append(contentsOf: scratch[0..<received])
+            return .received(received)
         }
-        input.removeLast(limit - max(received, 0))
-        if received > 0 { return .received(received) }
         if received == 0 {
             reachedEndOfInput = true
             // A last request without a newline still counts ("printf '{…}' | socat").
@@ -84,6 +81,9 @@ final class ControlConnection {
         let code = errno
         return code == EAGAIN || code == EWOULDBLOCK || code == EINTR ? .wouldBlock : .failed(code)
     }
+
+    /// Memory held for this client's input, parsed or not.
+    var inputCapacity: Int { input.capacity }
 
     /// The next complete line without its newline (and without a trailing carriage return).
     func nextLine() -> Line? {
@@ -117,7 +117,12 @@ final class ControlConnection {
 
     private func compactInput() {
         guard inputStart > 0 else { return }
-        input.removeFirst(inputStart)
+        if inputStart == input.count {
+            // Everything was handed out: let a burst's buffer go rather than keep it per client.
+            input.removeAll(keepingCapacity: input.capacity <= 4096)
+        } else {
+            input.removeFirst(inputStart)
+        }
         scanPosition -= inputStart
         inputStart = 0
     }

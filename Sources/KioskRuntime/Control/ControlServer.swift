@@ -8,7 +8,10 @@ import Glibc
 /// are ready. Memory stays bounded per client: a line may be at most `maximumLineLength` bytes; a
 /// client stops being read while `replyBackpressureBytes` of its output are unsent (its requests
 /// wait in the kernel); a client whose unsent output passes `maximumQueuedBytes` (a subscriber
-/// that stopped reading) is disconnected on its own.
+/// that stopped reading) is disconnected on its own. A client that neither sends nor reads for
+/// `idleTimeout` is closed (a subscriber waiting for events is not idle), and at `maximumClients`
+/// the least recently active client makes room for a new one, so idle connections cannot lock
+/// everyone out.
 public final class ControlServer {
     public struct Limits: Sendable {
         public var maximumLineLength = 64 * 1024
@@ -16,6 +19,8 @@ public final class ControlServer {
         public var replyBackpressureBytes = 256 * 1024
         public var readChunkBytes = 64 * 1024
         public var maximumClients = 256
+        /// Seconds a client may neither send nor take output before it is closed.
+        public var idleTimeout: Double = 60
 
         public init() {}
     }
@@ -26,9 +31,15 @@ public final class ControlServer {
     public let listeningDescriptor: Int32
     public weak var handler: (any ControlRequestHandler)?
 
+    let logger: Logger
     private let registry: any IOInterestRegistry
-    private let logger: Logger
     private var connections: [Int32: ControlConnection] = [:]
+    private var idleClients: IdleClients
+    /// The deadline the registry was last asked to wake the server at.
+    private var wakeUpDeadline: Double?
+    /// One read buffer for every client: reads happen one at a time, and an idle client should
+    /// not hold a buffer of its own.
+    private var readBuffer: [UInt8]
     private var isClosed = false
 
     /// The largest unsent output any client has had, for tests and diagnostics.
@@ -37,9 +48,12 @@ public final class ControlServer {
     public private(set) var peakBufferedInputBytes = 0
     /// Clients disconnected because they did not read their output.
     public private(set) var droppedSlowClients = 0
+    /// Clients closed because they stayed idle for `idleTimeout`, or made room for a new client.
+    public private(set) var closedIdleClients = 0
 
-    /// Binds and listens at `path` (mode 0660), replacing a stale socket file but refusing to steal
-    /// the socket of a kiosk that is still running.
+    /// Binds and listens at `path` (mode 0660), replacing a stale socket of this user's but refusing
+    /// to steal the socket of a kiosk that is still running, or one that belongs to another user.
+    /// The directory is the caller's to choose; `RuntimeDirectory` makes and checks the default one.
     public init(path: String, handler: (any ControlRequestHandler)?, registry: any IOInterestRegistry,
                 limits: Limits = Limits(), logger: Logger = .discarding) throws(SocketError)
     {
@@ -48,18 +62,10 @@ public final class ControlServer {
         self.handler = handler
         self.registry = registry
         self.logger = logger
+        idleClients = IdleClients(timeout: limits.idleTimeout)
+        readBuffer = [UInt8](repeating: 0, count: max(limits.readChunkBytes, 1))
 
-        var info = stat()
-        if lstat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFSOCK else {
-                throw SocketError(operation: "bind", path: path, code: EEXIST, hint: "a file that is not a socket is in the way")
-            }
-            if UnixSocket.isListening(at: path) {
-                throw SocketError(operation: "bind", path: path, code: EADDRINUSE,
-                                  hint: "another kiosk is already running with this control socket")
-            }
-            unlink(path)
-        }
+        try UnixSocket.claim(path: path)
         let fd = try UnixSocket.makeStreamSocket(path: path, nonBlocking: true)
         do throws(SocketError) {
             let bound = try UnixSocket.withAddress(path) { bind(fd, $0, $1) }
@@ -86,16 +92,10 @@ public final class ControlServer {
         listeningDescriptor = fd
     }
 
-    /// `$RUNTIME_DIRECTORY/control.sock` under systemd; `/run/kiosk/control.sock` when that
-    /// directory exists (a shell on the device talking to the service); else the user's runtime
-    /// directory, else /tmp. Server and `kiosk ctl` use the same rule, so they meet.
-    nonisolated public static func defaultPath(environment: [String: String], directoryExists: (String) -> Bool) -> String {
-        if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !runtime.isEmpty {
-            return "\(runtime)/control.sock"
-        }
-        if directoryExists("/run/kiosk") { return "/run/kiosk/control.sock" }
-        if let user = environment["XDG_RUNTIME_DIR"], !user.isEmpty { return "\(user)/kiosk-control.sock" }
-        return "/tmp/kiosk-control.sock"
+    /// The socket in the kiosk's runtime directory (see `RuntimeDirectory`). Server and
+    /// `kiosk ctl` use the same rule, so they meet.
+    nonisolated public static func defaultPath(environment: [String: String]) -> String {
+        RuntimeDirectory.standard(environment: environment).socketPath
     }
 
     // Each connection closes its own descriptor when released.
@@ -110,6 +110,7 @@ public final class ControlServer {
     public func close() {
         guard !isClosed else { return }
         for connection in Array(connections.values) { drop(connection) }
+        setWakeUp(nil)
         registry.removeInterest(for: listeningDescriptor)
         Glibc.close(listeningDescriptor)
         unlink(path)
@@ -124,6 +125,11 @@ public final class ControlServer {
         connections[descriptor]?.queuedOutputBytes ?? 0
     }
 
+    /// Memory held for one client's input (0 for an unknown descriptor).
+    func inputCapacity(forClient descriptor: Int32) -> Int {
+        connections[descriptor]?.inputCapacity ?? 0
+    }
+
     // MARK: Readiness
 
     public func handleReadable(_ descriptor: Int32) {
@@ -132,9 +138,19 @@ public final class ControlServer {
             return
         }
         guard let connection = connections[descriptor] else { return }
-        switch connection.read(upTo: limits.readChunkBytes) {
-        case .received, .endOfInput, .wouldBlock:
+        // Not asked for after the end of its input: readiness now is the hang-up epoll always
+        // reports. The client is gone for good (a subscriber too), and left registered it would
+        // wake the loop forever.
+        if connection.reachedEndOfInput {
+            drop(connection)
+            return
+        }
+        switch connection.read(using: &readBuffer) {
+        case .received:
+            noteActivity(of: connection)
             peakBufferedInputBytes = max(peakBufferedInputBytes, connection.bufferedInputBytes)
+            service(connection)
+        case .endOfInput, .wouldBlock:
             service(connection)
         case .failed(let code):
             logger.debug("control client \(descriptor): read failed: \(String(cString: strerror(code)))")
@@ -144,11 +160,26 @@ public final class ControlServer {
 
     public func handleWritable(_ descriptor: Int32) {
         guard let connection = connections[descriptor] else { return }
+        let queued = connection.queuedOutputBytes
         if case .failed = connection.flush() {
             drop(connection)
             return
         }
+        if connection.queuedOutputBytes < queued { noteActivity(of: connection) }
         service(connection)
+    }
+
+    /// Closes the clients that stayed idle too long; the registry calls it at the deadline it was given.
+    public func handleWakeUp() {
+        wakeUpDeadline = nil
+        let now = registry.now
+        for descriptor in idleClients.timedOut(at: now) {
+            guard let connection = connections[descriptor] else { continue }
+            closedIdleClients += 1
+            logger.debug("control client \(descriptor) closed: idle for \(Int(limits.idleTimeout)) s")
+            drop(connection)
+        }
+        armWakeUp()
     }
 
     // MARK: Events
@@ -179,15 +210,71 @@ public final class ControlServer {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             let connection = ControlConnection(descriptor: fd, maximumLineLength: limits.maximumLineLength)
-            guard connections.count < limits.maximumClients else {
+            if connections.count >= limits.maximumClients && !makeRoom() {
                 connection.enqueue(ControlReply.error("too many control clients (\(limits.maximumClients)); try again later").json().serialized)
                 _ = connection.flush()
                 connection.close()
                 continue
             }
             connections[fd] = connection
+            noteActivity(of: connection)
             updateInterest(connection)
         }
+    }
+
+    /// Closes the least recently active client, telling it why, so a new one gets its slot.
+    /// False when every client is a subscriber waiting for events: those are kept.
+    private func makeRoom() -> Bool {
+        guard let oldest = idleClients.oldest, let connection = connections[oldest] else { return false }
+        let idle = idleClients.idleTime(of: oldest, at: registry.now) ?? 0
+        logger.info("control client \(oldest) closed to make room for a new one (\(limits.maximumClients) clients; "
+            + "it was idle for \(Int(idle)) s)")
+        connection.enqueue(ControlReply.error("closed to make room for a new control client: "
+            + "\(limits.maximumClients) are connected and this one was the least active").json().serialized)
+        _ = connection.flush()
+        closedIdleClients += 1
+        drop(connection)
+        return true
+    }
+
+    // MARK: Idle clients
+
+    private func noteActivity(of connection: ControlConnection) {
+        guard !isWaitingForEvents(connection) else { return }
+        idleClients.noteActivity(of: connection.descriptor, at: registry.now)
+        armWakeUp()
+    }
+
+    /// A subscriber with nothing left to read is waiting for us, not idle.
+    private func isWaitingForEvents(_ connection: ControlConnection) -> Bool {
+        connection.isSubscribed && connection.queuedOutputBytes == 0
+    }
+
+    /// Keeps the tracked set in step with what the client is doing now.
+    private func updateIdleTracking(_ connection: ControlConnection) {
+        if isWaitingForEvents(connection) {
+            idleClients.remove(connection.descriptor)
+        } else {
+            // A subscriber's idle time starts when it has something to read.
+            idleClients.track(connection.descriptor, at: registry.now)
+        }
+        armWakeUp()
+    }
+
+    /// Asks for a wake-up at the oldest client's deadline, unless one is already due no later:
+    /// activity only moves deadlines later, so most requests cost no timer change at all.
+    private func armWakeUp() {
+        guard let deadline = idleClients.nextDeadline else {
+            if wakeUpDeadline != nil { setWakeUp(nil) }
+            return
+        }
+        if let wakeUpDeadline, wakeUpDeadline <= deadline { return }
+        setWakeUp(deadline)
+    }
+
+    private func setWakeUp(_ deadline: Double?) {
+        wakeUpDeadline = deadline
+        registry.setWakeUp(at: deadline)
     }
 
     /// Answers the lines that have arrived, as far as backpressure allows, then decides what to wait for.
@@ -260,6 +347,7 @@ public final class ControlServer {
     }
 
     private func updateInterest(_ connection: ControlConnection) {
+        updateIdleTracking(connection)
         var interest: IOInterest = []
         if !connection.reachedEndOfInput && connection.queuedOutputBytes < limits.replyBackpressureBytes {
             interest.insert(.readable)
@@ -280,7 +368,10 @@ public final class ControlServer {
     private func drop(_ connection: ControlConnection) {
         guard !connection.isClosed else { return }
         if connection.interest != nil { registry.removeInterest(for: connection.descriptor) }
-        if connections[connection.descriptor] === connection { connections[connection.descriptor] = nil }
+        if connections[connection.descriptor] === connection {
+            connections[connection.descriptor] = nil
+            idleClients.remove(connection.descriptor)
+        }
         connection.close()
     }
 }

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// A failed socket call, naming the call, the socket path and what to do about it.
@@ -14,7 +15,13 @@ nonisolated public struct SocketError: Error, Equatable, Sendable, CustomStringC
         self.hint = hint
     }
 
+    /// A refusal that is no failed call: `reason` says what is wrong and what to do.
+    public init(refusing path: String, _ reason: String) {
+        self.init(operation: "refuse", path: path, code: 0, hint: reason)
+    }
+
     public var description: String {
+        guard code != 0 else { return "control socket \(path): \(hint ?? operation)" }
         var text = "control socket \(path): \(operation) failed: \(String(cString: strerror(code)))"
         if let hint { text += " (\(hint))" }
         return text
@@ -71,10 +78,48 @@ nonisolated enum UnixSocket {
         return fd
     }
 
-    /// Whether something is accepting connections at `path` (a live kiosk) or the file is stale.
-    static func isListening(at path: String) -> Bool {
-        guard let fd = try? connect(path: path) else { return false }
-        close(fd)
-        return true
+    /// Makes `path` free for a new listening socket: nothing there, or a stale socket of this user's
+    /// (nothing accepts on it any more, connect says ECONNREFUSED), which is removed. Anything else
+    /// is refused: a live kiosk, a file that is not a socket, or a socket of another user, named.
+    static func claim(path: String, userID: uid_t = geteuid()) throws(SocketError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw SocketError(refusing: path, "\(FileOwner.kind(of: info.st_mode)) owned by \(FileOwner.describe(info.st_uid)) "
+                + "is in the way; remove it, or choose another path with --control")
+        }
+        guard info.st_uid == userID else {
+            throw SocketError(refusing: path, "the socket there belongs to \(FileOwner.describe(info.st_uid)), not to "
+                + "\(FileOwner.describe(userID)); it may be another user's kiosk, or a trap for this one's commands. "
+                + "Remove it, or choose another path with --control")
+        }
+        do throws(SocketError) {
+            close(try connect(path: path))
+            throw SocketError(operation: "bind", path: path, code: EADDRINUSE,
+                              hint: "another kiosk is already running with this control socket")
+        } catch where error.operation == "connect" && error.code == ECONNREFUSED {
+            unlink(path)
+        }
+    }
+
+    /// Refuses a server that another user could have put at `path`. The process listening there
+    /// (its credentials, which it cannot forge) must be this user or root, or else the user a
+    /// root-made directory belongs to (systemd's `RuntimeDirectory=` for the `kiosk` user): only
+    /// then can no other user have taken the path first.
+    static func verifyServer(_ fd: Int32, path: String, userID: uid_t = geteuid()) throws(SocketError) {
+        var peer: UInt32 = 0
+        guard kiosk_peer_user_id(fd, &peer) == 0 else { throw SocketError(operation: "getsockopt", path: path, code: errno) }
+        if peer == userID || peer == 0 { return }
+        let directory = RuntimeDirectory.directory(of: path)
+        let parent = RuntimeDirectory.directory(of: directory)
+        var directoryInfo = stat(), parentInfo = stat()
+        if lstat(directory, &directoryInfo) == 0, directoryInfo.st_mode & S_IFMT == S_IFDIR,
+           directoryInfo.st_uid == peer, directoryInfo.st_mode & 0o022 == 0,
+           lstat(parent, &parentInfo) == 0, parentInfo.st_uid == 0, parentInfo.st_mode & 0o022 == 0 {
+            return
+        }
+        throw SocketError(refusing: path, "the process listening there runs as \(FileOwner.describe(peer)), not as "
+            + "\(FileOwner.describe(userID)) or root, in a directory another user could write to; "
+            + "nothing was sent to it. Check who made \(path)")
     }
 }

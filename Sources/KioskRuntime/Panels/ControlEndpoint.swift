@@ -13,7 +13,8 @@ public final class ControlEndpoint {
     public init(host: PanelHost, loop: EventLoop, path: String, configPath: String?, components: ComponentRegistry,
                 logger: Logger, screenshot: @escaping () throws -> Surface) throws {
         registry = LoopInterestRegistry(loop: loop)
-        handler = PanelControlHandler(host: host, registry: components, configPath: configPath, screenshot: screenshot)
+        handler = PanelControlHandler(host: host, registry: components, configPath: configPath,
+                                      runtimeDirectory: RuntimeDirectory.directory(of: path), screenshot: screenshot)
         server = try ControlServer(path: path, handler: handler, registry: registry, logger: logger)
         registry.server = server
         let server = self.server
@@ -39,11 +40,13 @@ public final class ControlEndpoint {
         }
     }
 
-    /// `--control PATH`, else `$RUNTIME_DIRECTORY/control.sock`, else a path in /tmp.
-    public static func path(from arguments: Arguments) -> String {
-        arguments.value("control") ?? ControlServer.defaultPath(
-            environment: ProcessInfo.processInfo.environment,
-            directoryExists: { FileManager.default.fileExists(atPath: $0) })
+    /// `--control PATH`, else `control.sock` in the runtime directory, made and checked first
+    /// (see `RuntimeDirectory`).
+    public static func path(from arguments: Arguments) throws(SocketError) -> String {
+        if let path = arguments.value("control") { return path }
+        let directory = RuntimeDirectory.standard(environment: ProcessInfo.processInfo.environment)
+        try directory.prepare()
+        return directory.socketPath
     }
 
     public func close() {

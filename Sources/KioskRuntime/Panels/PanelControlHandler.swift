@@ -9,13 +9,17 @@ public final class PanelControlHandler: ControlRequestHandler {
     public let host: PanelHost
     private let registry: ComponentRegistry
     private let configPath: String?
+    /// The only directory `screenshot {"path": …}` may write into: the control socket's own.
+    private let runtimeDirectory: String
     /// Renders the screen as it is now, for `screenshot`.
     private let screenshot: () throws -> Surface
 
-    public init(host: PanelHost, registry: ComponentRegistry, configPath: String?, screenshot: @escaping () throws -> Surface) {
+    public init(host: PanelHost, registry: ComponentRegistry, configPath: String?, runtimeDirectory: String,
+                screenshot: @escaping () throws -> Surface) {
         self.host = host
         self.registry = registry
         self.configPath = configPath
+        self.runtimeDirectory = runtimeDirectory
         self.screenshot = screenshot
     }
 
@@ -48,18 +52,15 @@ public final class PanelControlHandler: ControlRequestHandler {
             return .ok
         case .screenshot(let destination):
             do {
-                let surface = try screenshot()
+                let png = try screenshot().pngBytes()
                 switch destination {
                 case .file(let path):
-                    try surface.writePNG(to: path)
-                    return .ok(.string(path))
+                    return .ok(.string(try RuntimeFile.create(path, in: runtimeDirectory, contents: png)))
                 case .inline:
-                    let temporary = NSTemporaryDirectory() + "kiosk-screenshot-\(getpid()).png"
-                    defer { try? FileManager.default.removeItem(atPath: temporary) }
-                    try surface.writePNG(to: temporary)
-                    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: temporary)))
-                    return .ok(.string(Base64.encode(bytes)))
+                    return .ok(.string(Data(png).base64EncodedString()))
                 }
+            } catch let error as RuntimeFileError {
+                return .error(error.message)
             } catch {
                 return .error("screenshot failed: \(error)")
             }

@@ -23,7 +23,8 @@ enum PanelsOnDisplay {
         let options = try runtimeOptions(config: config, configPath: configPath, arguments: arguments)
         let runtime = try LiveRuntime(rootView: LayerHostView(content: View()), options: options, logger: logger)
         let directory = URL(fileURLWithPath: configPath).deletingLastPathComponent().path
-        let controlPath = ControlEndpoint.path(from: arguments)
+        // Without a usable socket directory the kiosk still shows its panels; the log says why.
+        let controlPath = Result { () throws(SocketError) in try ControlEndpoint.path(from: arguments) }
         var host: PanelHost?
         var keyboard: OnScreenKeyboard?
         var endpoint: ControlEndpoint?
@@ -65,6 +66,7 @@ enum PanelsOnDisplay {
             }
             endpoint?.close()
             do {
+                let controlPath = try controlPath.get()
                 endpoint = try ControlEndpoint(host: panels, loop: runtime.loop, path: controlPath, configPath: configPath,
                                                components: adapters.registry, logger: logger) {
                     guard let compositor = runtime.compositor else { throw UsageError("no display to take a screenshot of") }
@@ -72,7 +74,7 @@ enum PanelsOnDisplay {
                 }
                 logger.info("control socket: \(controlPath)")
             } catch {
-                logger.error("control socket \(controlPath) not available: \(error)")
+                logger.error("no control socket: \(error)")
             }
             panels.start()
             host = panels

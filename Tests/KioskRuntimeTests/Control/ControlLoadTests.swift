@@ -110,20 +110,6 @@ import Testing
         #expect(kiosk.server.droppedSlowClients == 0)
     }
 
-    @Test func clientsBeyondTheLimitAreToldAndDisconnected() throws {
-        var limits = ControlServer.Limits()
-        limits.maximumClients = 2
-        let kiosk = try ControlFixture(limits: limits)
-        let first = try kiosk.connect()
-        let second = try kiosk.connect()
-        let third = try TestClient(path: kiosk.server.path)
-        pumpUntil(kiosk.registry, kiosk.server, clients: [third]) { third.sawEndOfStream }
-        #expect(third.takeLines() == [#"{"error":"too many control clients (2); try again later","ok":false}"#])
-        #expect(kiosk.server.clientCount == 2)
-        #expect(kiosk.request(#"{"cmd":"back"}"#, from: first) == ["ok": false, "error": "already at the first panel"])
-        _ = second
-    }
-
     @Test func aClientTheLoopCannotWatchIsDisconnectedAloneAndTheOthersGoOn() throws {
         let kiosk = try ControlFixture()
         let first = try kiosk.connect()

@@ -1,7 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskGraphics
-import KioskRuntime
+@testable import KioskRuntime
 import Testing
 
 /// The control socket against live panels: a real socket, the kiosk's own event loop, the showcase
@@ -11,6 +11,8 @@ struct ControlPanelTests {
         let session: HeadlessPanelSession
         let loop: EventLoop
         let endpoint: ControlEndpoint
+        /// The socket's own directory: the kiosk's runtime directory.
+        let directory: String
         let path: String
 
         init() throws {
@@ -18,7 +20,10 @@ struct ControlPanelTests {
                 .appendingPathComponent("../../../Config/kiosk.yaml").standardized.path
             session = try HeadlessPanelSession.load(path: config)
             loop = try EventLoop()
-            path = NSTemporaryDirectory() + "kiosk-control-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+            directory = NSTemporaryDirectory() + "kiosk-control-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o700])
+            path = directory + "/control.sock"
             let session = self.session
             endpoint = try ControlEndpoint(host: session.host, loop: loop, path: path, configPath: config,
                                            components: ComponentRegistry.standard, logger: .discarding) {
@@ -26,7 +31,7 @@ struct ControlPanelTests {
             }
         }
 
-        deinit { try? FileManager.default.removeItem(atPath: path) }
+        deinit { try? FileManager.default.removeItem(atPath: directory) }
 
         /// Sends a request and runs the loop until its reply line is there.
         func ask(_ client: ControlClient, _ request: ControlRequest) throws -> String {
@@ -52,10 +57,15 @@ struct ControlPanelTests {
         #expect(try kiosk.ask(client, .goto(panel: "setings")).contains("did you mean 'settings'"))
         #expect(try kiosk.ask(client, .back).contains("\"ok\":true"))
         #expect(kiosk.session.host.currentPanelID == "home")
-        let shot = NSTemporaryDirectory() + "kiosk-control-shot-\(getpid()).png"
-        defer { try? FileManager.default.removeItem(atPath: shot) }
-        #expect(try kiosk.ask(client, .screenshot(.file(path: shot))).contains("\"ok\":true"))
-        #expect(try Surface(contentsOfPNG: shot).width == 800)
+        #expect(try kiosk.ask(client, .screenshot(.file(path: "shot.png"))) == #"{"ok":true,"value":"\#(kiosk.directory)/shot.png"}"#)
+        #expect(try Surface(contentsOfPNG: kiosk.directory + "/shot.png").width == 800)
+        // Anywhere else is refused: the kiosk is no way to write files for whoever may use its socket.
+        let outside = NSTemporaryDirectory() + "kiosk-control-shot-\(getpid()).png"
+        #expect(try kiosk.ask(client, .screenshot(.file(path: outside))).contains("writes files only in its runtime directory"))
+        #expect(!FileManager.default.fileExists(atPath: outside))
+        let inline = try kiosk.ask(client, .screenshot(.inline))
+        let encoded = try #require(try JSONParser.parse(inline)["value"]?.stringValue)
+        #expect(Data(base64Encoded: encoded).map { [UInt8]($0.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
         #expect(try kiosk.ask(client, .alert(title: "Hello", message: "From outside", buttons: ["OK"])).contains("\"ok\":true"))
         #expect(try kiosk.ask(client, .reload).contains("\"ok\":true"))
     }

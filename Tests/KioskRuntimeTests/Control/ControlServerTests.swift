@@ -132,6 +132,20 @@ import Testing
         first.close()
     }
 
+    @Test func aFileThatIsNotASocketIsLeftAloneAndNamed() throws {
+        let directory = TemporaryDirectory()
+        let path = "\(directory.path)/control.sock"
+        #expect(FileManagerless.write("precious", to: path))
+        do {
+            _ = try ControlServer(path: path, handler: nil, registry: PollRegistry())
+            Issue.record("a regular file was replaced by the socket")
+        } catch {
+            #expect(error.description == "control socket \(path): a regular file owned by \(FileOwner.describe(geteuid())) "
+                + "is in the way; remove it, or choose another path with --control")
+        }
+        #expect(FileManagerless.read(path) == "precious")
+    }
+
     @Test func requestsBeforeTheUIExistsAreToldToRetry() throws {
         let directory = TemporaryDirectory()
         let registry = PollRegistry()
@@ -142,13 +156,32 @@ import Testing
         #expect(client.takeLines() == [#"{"error":"the kiosk is starting; try again","ok":false}"#])
     }
 
-    @Test func defaultPathFollowsTheServiceRuntimeDirectory() {
-        #expect(ControlServer.defaultPath(environment: ["RUNTIME_DIRECTORY": "/run/kiosk"], directoryExists: { _ in false })
-            == "/run/kiosk/control.sock")
-        #expect(ControlServer.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], directoryExists: { $0 == "/run/kiosk" })
-            == "/run/kiosk/control.sock")
-        #expect(ControlServer.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], directoryExists: { _ in false })
-            == "/run/user/1000/kiosk-control.sock")
-        #expect(ControlServer.defaultPath(environment: [:], directoryExists: { _ in false }) == "/tmp/kiosk-control.sock")
+    @Test func defaultPathIsInAPrivateRuntimeDirectoryNeverAFixedNameInTmp() {
+        #expect(ControlServer.defaultPath(environment: ["RUNTIME_DIRECTORY": "/run/kiosk"]) == "/run/kiosk/control.sock")
+        #expect(ControlServer.defaultPath(environment: ["RUNTIME_DIRECTORY": "/run/kiosk:/run/other"]) == "/run/kiosk/control.sock")
+        #expect(ControlServer.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]) == "/run/user/1000/kiosk/control.sock")
+        #expect(RuntimeDirectory.standard(environment: [:], userID: 1000)
+            == RuntimeDirectory(path: "/tmp/kiosk-1000", origin: .perUser))
+        #expect(RuntimeDirectory.standard(environment: ["XDG_RUNTIME_DIR": "relative"], userID: 7).path == "/tmp/kiosk-7")
+        #expect(ControlServer.defaultPath(environment: [:]) == "/tmp/kiosk-\(geteuid())/control.sock")
+    }
+}
+
+/// Small file helpers without Foundation's main-actor-free ceremony.
+enum FileManagerless {
+    static func write(_ text: String, to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return text.utf8CString.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count - 1) } == text.utf8.count
+    }
+
+    static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return count < 0 ? nil : String(decoding: buffer[0..<count], as: UTF8.self)
     }
 }

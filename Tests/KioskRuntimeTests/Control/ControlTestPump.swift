@@ -2,9 +2,14 @@ import Glibc
 import Testing
 @testable import KioskRuntime
 
-/// Stands in for the runtime's epoll loop: remembers what the server wants watched and polls it.
+/// Stands in for the runtime's epoll loop: remembers what the server wants watched and polls it,
+/// on a virtual clock that moves only when a test advances it.
 final class PollRegistry: IOInterestRegistry {
     private(set) var interests: [Int32: IOInterest] = [:]
+    var now: Double = 1000
+    /// The wake-up the server asked for.
+    private(set) var wakeUp: Double?
+    weak var server: ControlServer?
     /// Set to refuse descriptors not watched yet, as epoll does at its limits.
     var refusesNewDescriptors = false
 
@@ -15,6 +20,21 @@ final class PollRegistry: IOInterestRegistry {
         interests[descriptor] = interest
     }
     func removeInterest(for descriptor: Int32) { interests[descriptor] = nil }
+    /// How often the server changed its wake-up: each change is a timer syscall in the kiosk.
+    private(set) var wakeUpChanges = 0
+    func setWakeUp(at deadline: Double?) {
+        wakeUp = deadline
+        wakeUpChanges += 1
+    }
+
+    /// Moves the clock on and fires the wake-up if it fell due, as the loop's timer would.
+    func advance(by seconds: Double, _ server: ControlServer) {
+        now += seconds
+        if let wakeUp, wakeUp <= now {
+            self.wakeUp = nil
+            server.handleWakeUp()
+        }
+    }
 
     /// One poll() over the watched descriptors (not blocking), dispatching readiness to the server.
     @discardableResult
@@ -30,8 +50,10 @@ final class PollRegistry: IOInterestRegistry {
         for entry in fds where entry.revents != 0 {
             // An earlier dispatch in this round may have dropped this client.
             guard let interest = interests[entry.fd] else { continue }
-            let readable = entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
-            if readable && interest.contains(.readable) { server.handleReadable(entry.fd) }
+            // Like epoll, hang-ups and errors are reported whether or not they were asked for.
+            let hungUp = entry.revents & Int16(POLLHUP | POLLERR) != 0
+            let readable = entry.revents & Int16(POLLIN) != 0 && interest.contains(.readable)
+            if readable || hungUp { server.handleReadable(entry.fd) }
             if entry.revents & Int16(POLLOUT) != 0, interests[entry.fd]?.contains(.writable) == true {
                 server.handleWritable(entry.fd)
             }
@@ -96,6 +118,9 @@ final class TestClient {
     }
 
     func shutdownWriting() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+    /// Closes the connection from this side.
+    func hangUp() { shutdown(descriptor, Int32(SHUT_RDWR)) }
 }
 
 /// Pumps server and clients until `done` holds; fails the test instead of hanging.

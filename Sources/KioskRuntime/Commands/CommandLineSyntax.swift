@@ -1,0 +1,90 @@
+/// What each `kiosk` subcommand accepts: its usage text (what `--help` prints) and its options.
+/// The one table both the parser and the help read, so no option works without being documented
+/// and no documented option is refused.
+public struct CommandLineSyntax: Sendable {
+    public let name: String
+    public let usage: String
+    public let valueOptions: Set<String>
+    public let flags: Set<String>
+
+    /// Splits `words` (after the subcommand) into options and operands; unknown options throw
+    /// `UsageError` naming the nearest known one.
+    public func parse(_ words: [String]) throws -> Arguments {
+        try Arguments(words, flagNames: flags, valueNames: valueOptions)
+    }
+
+    public static let run = CommandLineSyntax(name: "run", usage: """
+        usage: kiosk run [--config FILE] [--backend auto|drm|headless] [options]
+          --config FILE                 the panels to show (YAML); without it, the reference dashboard
+          --backend auto|drm|headless   auto: the display when one is connected, else headless
+          --control PATH                the control socket (default: control.sock in $RUNTIME_DIRECTORY,
+                                        else $XDG_RUNTIME_DIR/kiosk, else /tmp/kiosk-UID, made 0700)
+          --verbose                     log debug messages (wins over the config's log level)
+          --size WxH                    headless: the screen size
+          --out FILE.png                headless: where the frame is written
+          --once                        headless: write the frame and exit
+          --appearance light|dark       the colour scheme
+          --device PATH                 the DRM card (/dev/dri/card0)
+          --connector NAME              the connector (HDMI-A-1)
+          --mode WxH[@Hz]               the display mode
+          --rotation 0|90|180|270       how the panel is mounted
+          --scale S                     pixels per point
+          --seat NAME                   the input seat (seat0)
+          --device-access auto|seat|direct   open devices through libseat, directly, or either
+          --keyboard-layout LAYOUT      the xkb layout of attached keyboards (us, de, ...)
+          --ring PERCENT                the dashboard's ring value (without --config)
+          --demo-animate                animate the dashboard (without --config)
+          --help                        this text
+        """,
+        valueOptions: ["config", "backend", "control", "size", "out", "appearance", "device", "connector", "mode",
+                       "rotation", "scale", "seat", "device-access", "keyboard-layout", "ring"],
+        flags: ["verbose", "once", "demo-animate"])
+
+    public static let check = CommandLineSyntax(name: "check", usage: """
+        usage: kiosk check FILE
+          Validates a config; prints OK, or every error with file:line:column (exit status 1).
+          --help                        this text
+        """, valueOptions: [], flags: [])
+
+    public static let components = CommandLineSyntax(name: "components", usage: """
+        usage: kiosk components
+          Prints every component with its properties, types and defaults.
+          --help                        this text
+        """, valueOptions: [], flags: [])
+
+    public static let snapshot = CommandLineSyntax(name: "snapshot", usage: """
+        usage: kiosk snapshot [FILE --panel ID] --out FILE.png [options]
+               kiosk snapshot --gallery --out FILE.png [options]
+          --out FILE.png                where the PNG is written
+          --panel ID                    the panel of FILE to render (default: its start panel)
+          --size WxH                    the screen size
+          --appearance light|dark       the colour scheme
+          --accessibility               also print the accessibility tree
+          --gallery                     every component (without FILE)
+          --help                        this text
+        """, valueOptions: ["out", "panel", "size", "appearance"], flags: ["accessibility", "gallery"])
+
+    public static let test = CommandLineSyntax(name: "test", usage: """
+        usage: kiosk test SCRIPT.yaml... [--update]
+          Plays headless scripts: taps, typing, expectations, golden images (exit status 1 on a failure).
+          --update                      rewrite the golden images instead of comparing
+          --help                        this text
+        """, valueOptions: [], flags: ["update"])
+
+    public static let all: [CommandLineSyntax] = [.run, .check, .components, .snapshot, .test]
+
+    /// The overview `kiosk --help` prints.
+    public static var overview: String {
+        """
+        usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--control PATH] [--verbose] [options]
+               kiosk check FILE
+               kiosk components
+               kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
+               kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
+               kiosk test SCRIPT.yaml... [--update]
+               kiosk ctl [--socket PATH] set WIDGET.PROPERTY VALUE | get WIDGET.PROPERTY | goto PANEL | back | reload
+                         | screenshot [FILE.png] | alert TITLE [MESSAGE [BUTTON...]] | subscribe
+        `kiosk COMMAND --help` lists every option of a command.
+        """
+    }
+}

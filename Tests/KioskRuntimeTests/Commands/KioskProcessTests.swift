@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import Testing
+@testable import KioskRuntime
+
+/// The `kiosk` binary itself (built beside the tests), as a program reading its output would see it.
+@Suite struct KioskProcessTests {
+    /// Beside the test bundle, which SwiftPM builds with every product.
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("kiosk").path
+    static let showcase = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Config/kiosk.yaml").standardized.path
+
+    @Test func outputIntoAPipeArrivesLineByLineWhileTheKioskRuns() throws {
+        let directory = TemporaryDirectory()
+        let process = Process()
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "no kiosk binary at \(Self.binary)")
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["run", "--config", Self.showcase, "--backend", "headless",
+                             "--out", directory.path + "/frame.png", "--control", directory.path + "/control.sock"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        // Block-buffered, these lines would wait in the kiosk until 4 KiB had gathered (or be lost
+        // if it died); line-buffered, they are here while it runs. The poll only keeps a broken
+        // build from hanging the run.
+        var text = ""
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        var waits = 0
+        while !text.contains("kiosk: control socket"), waits < 600 {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, 100) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                text += String(decoding: buffer[0..<count], as: UTF8.self)
+            }
+            waits += 1
+        }
+        #expect(process.isRunning)
+        #expect(text.hasPrefix(#"{"event":"emit","name":"home_shown"}"#))
+        #expect(text.contains("kiosk: control socket \(directory.path)/control.sock"))
+    }
+}
+
+@Suite struct ControlClientDefaultPathTests {
+    @Test func ctlFindsTheKiosksOwnSocketElseTheServices() throws {
+        let runtime = TemporaryDirectory()
+        let service = TemporaryDirectory()
+        let environment = ["XDG_RUNTIME_DIR": runtime.path]
+        let servicePath = service.path + "/control.sock"
+        #expect(ControlClient.defaultPath(environment: environment, servicePath: servicePath)
+            == runtime.path + "/kiosk/control.sock")
+        #expect(FileManagerless.write("", to: servicePath))
+        #expect(ControlClient.defaultPath(environment: environment, servicePath: servicePath) == servicePath)
+        try RuntimeDirectory.standard(environment: environment).prepare()
+        #expect(FileManagerless.write("", to: runtime.path + "/kiosk/control.sock"))
+        #expect(ControlClient.defaultPath(environment: environment, servicePath: servicePath)
+            == runtime.path + "/kiosk/control.sock")
+        unlink(runtime.path + "/kiosk/control.sock")
+        rmdir(runtime.path + "/kiosk")
+    }
+}
