@@ -19,7 +19,8 @@ struct ControlValueTests {
         """
 
     func handler(_ kiosk: PanelKiosk) -> PanelControlHandler {
-        PanelControlHandler(host: kiosk.host, registry: .standard, configPath: kiosk.path) { try kiosk.session.snapshot() }
+        PanelControlHandler(host: kiosk.host, registry: .standard, configPath: kiosk.path,
+                            runtimeDirectory: NSTemporaryDirectory()) { try kiosk.session.snapshot() }
     }
 
     /// What `kiosk check` says about `property: value` written into the status label's mapping.
