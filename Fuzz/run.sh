@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets built from Fuzz/Package.swift, one after another (see Fuzz/README.md).
 #
-#   Fuzz/run.sh --bin-dir DIR --seconds N [--regression] [TARGET...]
+#   Fuzz/run.sh --bin-dir DIR --seconds N [--regression] [TARGET...] [-- LIBFUZZER_FLAG...]
 #
 # Each target starts from its seeds: files already in the repository (broken and valid configs, the
 # showcase, the test scripts) and Fuzz/Corpus/TARGET (doc examples, control requests, reproducers
@@ -18,17 +18,19 @@ bin_dir=""
 seconds=""
 regression=0
 targets=()
+extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --bin-dir) bin_dir=$2; shift 2 ;;
         --seconds) seconds=$2; shift 2 ;;
         --regression) regression=1; shift ;;
-        -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         fuzz-*) targets+=("$1"); shift ;;
+        --) shift; extra=("$@"); break ;;
         *) echo "run.sh: unknown argument '$1' (targets: ${all_targets[*]})" >&2; exit 2 ;;
     esac
 done
-[ -n "$bin_dir" ] && [ -n "$seconds" ] || { echo "usage: Fuzz/run.sh --bin-dir DIR --seconds N [--regression] [TARGET...]" >&2; exit 2; }
+[ -n "$bin_dir" ] && [ -n "$seconds" ] || { echo "usage: Fuzz/run.sh --bin-dir DIR --seconds N [--regression] [TARGET...] [-- LIBFUZZER_FLAG...]" >&2; exit 2; }
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 # The seed files of a target, one per line.
@@ -68,7 +70,7 @@ for target in "${targets[@]}"; do
     status=0
     "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -dict="Fuzz/Dictionaries/$target.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
-        >"$log" 2>&1 || status=$?
+        ${extra[@]+"${extra[@]}"} >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     if [ $status -ne 0 ]; then
