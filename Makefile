@@ -32,8 +32,8 @@ build: deps
 run: build
 	$$($(SWIFT) build --show-bin-path)/kiosk run --config $(CONFIG)
 
-# Every test: unit, golden-image and headless tests, the showcase config and its scripts, then the
-# end-to-end suite in QEMU guests
+# Every test: unit, golden-image and headless tests, the showcase config and its scripts, a short
+# run of each fuzzer, then the end-to-end suite in QEMU guests
 # (KIOSK_SKIP_E2E=1 skips the latter on a developer machine).
 test: build
 	$(SWIFT) test
@@ -43,11 +43,33 @@ test: build
 	cd Examples/GaugeKiosk && $(SWIFT) build && $$($(SWIFT) build --show-bin-path)/gauge-kiosk --out .build/gauge.png
 	# The benchmark is built optimized, as it is run: whole-module optimization sees what debug builds do not.
 	$(SWIFT) build -c release --product kiosk-bench
+	$(MAKE) --no-print-directory fuzz-regression
 	@if [ "$(KIOSK_SKIP_E2E)" = "1" ]; then echo "e2e: skipped (KIOSK_SKIP_E2E=1)"; else $(MAKE) --no-print-directory e2e; fi
 
 # End-to-end: the DRM and input paths inside QEMU guests with virtual GPUs (Tests/e2e/run.sh).
 e2e: build
 	KIOSK_BIN_DIR=$$($(SWIFT) build --show-bin-path) Tests/e2e/run.sh
+
+# --- Fuzzing (Fuzz/README.md) ----------------------------------------------------------------
+# libFuzzer targets for the config loader, the control-request parser and the `kiosk test` script
+# parser: a package of their own (Fuzz/), built optimized with AddressSanitizer in .build/fuzz so the
+# kiosk's own build never sees them. `make fuzz` runs each for FUZZ_SECONDS, keeping what it finds
+# in .build/fuzz/corpus; `make test` runs each for 30 s from the seeds alone. A crash fails either.
+FUZZ_SECONDS ?= 600
+FUZZ_REGRESSION_SECONDS ?= 30
+FUZZ_TARGETS ?=
+FUZZ_BUILD = $(SWIFT) build --package-path Fuzz -c release --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address
+
+.PHONY: fuzz fuzz-build fuzz-regression
+
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
+fuzz: fuzz-build
+	Fuzz/run.sh --bin-dir "$$($(FUZZ_BUILD) --show-bin-path)" --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-regression: fuzz-build
+	Fuzz/run.sh --bin-dir "$$($(FUZZ_BUILD) --show-bin-path)" --seconds $(FUZZ_REGRESSION_SECONDS) --regression $(FUZZ_TARGETS)
 
 bench: deps
 	$(SWIFT) run -c release kiosk-bench

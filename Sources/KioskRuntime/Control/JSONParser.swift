@@ -125,7 +125,11 @@ nonisolated public struct JSONParser {
             guard skipDigits() > 0 else { throw error("expected a digit in the exponent") }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let number = Double(text) else { throw error("number out of range") }
+        // `Double("1e400")` is infinity, which JSON cannot write back and no widget property can hold.
+        guard let number = Double(text), number.isFinite else {
+            position = start
+            throw error("number out of range")
+        }
         return number
     }
 

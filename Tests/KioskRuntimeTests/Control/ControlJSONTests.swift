@@ -35,6 +35,23 @@ import Testing
         }
     }
 
+    /// Found by fuzz-control: `2e400` became infinity, which a `set` would hand to a widget and which
+    /// serializes as `null`.
+    @Test(arguments: ["2e400", "-1e309", #"{"cmd":"set","target":"ring.value","value":1e999}"#])
+    func numbersBeyondDoubleAreRefused(text: String) {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            #expect(error.message == "number out of range")
+        }
+    }
+
+    @Test func numbersNearTheLimitsStayExact() throws {
+        #expect(try JSONParser.parse("1.7976931348623157e308") == .number(.greatestFiniteMagnitude))
+        #expect(try JSONParser.parse("1e-400") == .number(0))
+    }
+
     @Test func deepNestingIsRefusedInsteadOfExhaustingTheStack() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }

@@ -9,6 +9,9 @@ public enum PanelScriptParser {
     static let keys: [String: Key] = ["return": .returnKey, "backspace": .backspace, "delete": .delete, "tab": .tab,
                                       "escape": .escape, "left": .left, "right": .right, "up": .up, "down": .down,
                                       "home": .home, "end": .end]
+    /// The display sizes a config may declare: a script asks for no surface the kiosk would refuse
+    /// (a 0×0 one cannot even be allocated).
+    static let sizeRange: ClosedRange<Double> = 16...8192
 
     public static func parse(path: String) throws -> PanelScript {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -38,9 +41,15 @@ public enum PanelScriptParser {
         }
         var size: Size?
         if let node = root["size"] {
-            let parts = (node.scalar?.text ?? "").lowercased().split(separator: "x").compactMap { Double($0) }
-            if parts.count == 2 { size = Size(width: parts[0], height: parts[1]) } else {
-                errors.append(ConfigError(at: node.location, "invalid size", expected: "WIDTHxHEIGHT", found: node.summary))
+            let parts = (node.scalar?.text ?? "").lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            if parts.count == 2, let width = parts[0], let height = parts[1],
+               [width, height].allSatisfy({ sizeRange.contains($0) && $0 == $0.rounded() }) {
+                size = Size(width: width, height: height)
+            } else {
+                errors.append(ConfigError(at: node.location, "invalid size",
+                                          expected: "WIDTHxHEIGHT in whole pixels from \(Int(sizeRange.lowerBound)) to \(Int(sizeRange.upperBound))",
+                                          found: node.summary))
             }
         }
         var appearance: Appearance?
@@ -99,7 +108,13 @@ public enum PanelScriptParser {
             guard let name = (value["name"] ?? value).scalar?.text, !name.isEmpty else {
                 throw ConfigError(at: value.location, "snapshot needs a name", expected: "snapshot: name")
             }
-            let tolerance = value["tolerance"]?.scalar.flatMap { UInt8($0.text) } ?? 2
+            var tolerance: UInt8 = 2
+            if let node = value["tolerance"] {
+                guard let level = node.scalar.flatMap({ UInt8($0.text) }) else {
+                    throw ConfigError(at: node.location, "invalid tolerance", expected: "a whole number from 0 to 255", found: node.summary)
+                }
+                tolerance = level
+            }
             kind = .snapshot(name: name, tolerance: tolerance)
         default:
             throw ConfigError(at: entry.keyLocation, "unknown step '\(entry.key)'", expected: stepNames.joined(separator: ", "),
@@ -110,7 +125,8 @@ public enum PanelScriptParser {
 
     private static func target(_ node: YAMLNode) throws -> PanelScript.Target {
         if let items = node.sequence, items.count == 2,
-           let x = items[0].scalar.flatMap({ Double($0.text) }), let y = items[1].scalar.flatMap({ Double($0.text) }) {
+           let x = items[0].scalar.flatMap({ Double($0.text) }), let y = items[1].scalar.flatMap({ Double($0.text) }),
+           x.isFinite, y.isFinite {
             return .point(Point(x: x, y: y))
         }
         guard let id = node.scalar?.text, !id.isEmpty else {
@@ -122,11 +138,16 @@ public enum PanelScriptParser {
     private static func duration(_ node: YAMLNode?, default value: Double) throws -> Double {
         guard let node else { return value }
         let text = node.scalar?.text.trimmingCharacters(in: .whitespaces) ?? ""
-        for (suffix, factor) in [("ms", 0.001), ("min", 60.0), ("s", 1.0)] where text.hasSuffix(suffix) {
-            if let number = Double(text.dropLast(suffix.count)) { return number * factor }
+        var seconds = Double(text)
+        for (suffix, factor) in [("ms", 0.001), ("min", 60.0), ("s", 1.0)] where seconds == nil && text.hasSuffix(suffix) {
+            seconds = Double(text.dropLast(suffix.count)).map { $0 * factor }
         }
-        if let number = Double(text) { return number }
-        throw ConfigError(at: node.location, "invalid duration", expected: "0.5s, 300ms or a number of seconds", found: node.summary)
+        // `Double` also reads "inf" and "nan": a wait that never ends is not a duration.
+        guard let seconds, seconds.isFinite, seconds >= 0 else {
+            throw ConfigError(at: node.location, "invalid duration", expected: "0.5s, 300ms or a number of seconds, not negative",
+                              found: node.summary)
+        }
+        return seconds
     }
 
     private static func expectation(_ node: YAMLNode) throws -> PanelScript.Expectation {

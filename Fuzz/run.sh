@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets built from Fuzz/Package.swift, one after another (see Fuzz/README.md).
+#
+#   Fuzz/run.sh --bin-dir DIR --seconds N [--regression] [TARGET...] [-- LIBFUZZER_FLAG...]
+#
+# Each target starts from its seeds: files already in the repository (broken and valid configs, the
+# showcase, the test scripts) and Fuzz/Corpus/TARGET (doc examples, control requests, reproducers
+# of fixed crashes). A campaign keeps what it finds in .build/fuzz/corpus/TARGET, so the next one
+# starts further on; a regression run (`make test`) starts from the seeds alone, in a temporary copy.
+# Any crash, timeout or memory blow-up fails the run; the input is kept in .build/fuzz/artifacts/.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+all_targets=(fuzz-config fuzz-control fuzz-script)
+bin_dir=""
+seconds=""
+regression=0
+targets=()
+extra=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --bin-dir) bin_dir=$2; shift 2 ;;
+        --seconds) seconds=$2; shift 2 ;;
+        --regression) regression=1; shift ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        fuzz-*) targets+=("$1"); shift ;;
+        --) shift; extra=("$@"); break ;;
+        *) echo "run.sh: unknown argument '$1' (targets: ${all_targets[*]})" >&2; exit 2 ;;
+    esac
+done
+[ -n "$bin_dir" ] && [ -n "$seconds" ] || { echo "usage: Fuzz/run.sh --bin-dir DIR --seconds N [--regression] [TARGET...] [-- LIBFUZZER_FLAG...]" >&2; exit 2; }
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+
+# The seed files of a target, one per line.
+seeds() {
+    case "$1" in
+        fuzz-config) ls Config/kiosk.yaml Examples/GaugeKiosk/kiosk.yaml Tests/KioskConfigTests/Valid/* \
+                        Tests/KioskConfigTests/Broken/* Fuzz/Corpus/fuzz-config/* ;;
+        fuzz-control) ls Fuzz/Corpus/fuzz-control/* ;;
+        fuzz-script) ls Tests/Scripts/*.yaml Fuzz/Corpus/fuzz-script/* ;;
+        *) echo "run.sh: no target '$1' (targets: ${all_targets[*]})" >&2; return 1 ;;
+    esac
+}
+
+scratch=""
+trap '[ -z "$scratch" ] || rm -rf "$scratch"' EXIT
+[ $regression -eq 0 ] || scratch=$(mktemp -d "${TMPDIR:-/tmp}/kiosk-fuzz.XXXXXX")
+
+# Swift's own crash reporter would catch the signal of a failed precondition before libFuzzer
+# does, and its memory reads upset AddressSanitizer: leave crashes to libFuzzer, which saves the input.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
+
+failed=()
+for target in "${targets[@]}"; do
+    binary="$bin_dir/$target"
+    [ -x "$binary" ] || { echo "run.sh: $binary is not built (make fuzz-build)" >&2; exit 1; }
+    if [ $regression -eq 1 ]; then corpus="$scratch/$target"; else corpus=".build/fuzz/corpus/$target"; fi
+    artifacts=".build/fuzz/artifacts/$target"
+    log=".build/fuzz/logs/$target.log"
+    mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+    seed_files=$(seeds "$target")
+    # shellcheck disable=SC2086 # one path per line, none with spaces
+    cp -n $seed_files "$corpus/"
+
+    echo "$target: fuzzing for ${seconds}s from $(ls "$corpus" | wc -l) inputs (log: $log)"
+    # -timeout: an input that takes 10 s is a hang. -rss_limit_mb: a parser that allocates
+    # without bound fails instead of taking the machine. One process: the machine is shared.
+    status=0
+    "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -dict="Fuzz/Dictionaries/$target.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
+        ${extra[@]+"${extra[@]}"} >"$log" 2>&1 || status=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    if [ $status -ne 0 ]; then
+        grep -E '^(==[0-9]+==ERROR|SUMMARY|.*Fatal error|artifact_prefix|Test unit written)' "$log" | head -20 || true
+        echo "$target: FAILED (libFuzzer exit $status after ${runs:-?} runs); reproduce with: $binary <input above>"
+        failed+=("$target")
+    else
+        echo "$target: ${runs:-?} runs, ${rate:-?} exec/s, no crash"
+    fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzzing found crashes in: ${failed[*]} (inputs in .build/fuzz/artifacts/)"
+    exit 1
+fi
