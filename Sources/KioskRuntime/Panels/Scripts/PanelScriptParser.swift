@@ -11,7 +11,7 @@ public enum PanelScriptParser {
                                       "home": .home, "end": .end]
     /// The display sizes a config may declare: a script asks for no surface the kiosk would refuse
     /// (a 0×0 one cannot even be allocated).
-    static let sizeRange: ClosedRange<Double> = 16...8192
+    static let sizeRange = PropertyLimits.displaySide
 
     public static func parse(path: String) throws -> PanelScript {
         guard let data = FileManager.default.contents(atPath: path) else {
