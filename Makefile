@@ -145,7 +145,7 @@ DEB_TOOLS = dpkg-dev binutils
 
 .PHONY: deb lint-deb
 
-# Only the path goes to stdout (`scp $$(make -s deb) root@board:`); the build's output to stderr.
+# Only the path goes to stdout (`scp $(make -s deb) root@board:`); the build's output to stderr.
 deb:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_TOOLS)" >&2
 	@rm -rf "$(DEB_DIR)/root"

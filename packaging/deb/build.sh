@@ -29,7 +29,8 @@ install -D -m 644 "$here/copyright" "$doc/copyright"
     "$(date -u -R -d "@$SOURCE_DATE_EPOCH")"
 } | gzip -9n > "$doc/changelog.gz"
 chmod 644 "$doc/changelog.gz"
-# The configuration reference next to the configuration it describes; the manual page.
+# On the board, without the sources: the README (installation, the service, the control socket),
+# the configuration reference, and the manual page.
 for file in "$repo/README.md" "$repo/docs/config.md"; do
   gzip -9n < "$file" > "$doc/$(basename "$file").gz"
 done
