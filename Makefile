@@ -128,10 +128,11 @@ check-unit: build
 # `make deb` builds $(DEB_DIR)/kiosk_<version>_<arch>.deb and prints its path: the tree of
 # `make install PREFIX=/usr` (the release binary with the Swift runtime linked in; KIOSK_BIN
 # packages an already built one) made a binary package by dpkg-deb (packaging/deb/build.sh: control
-# file, conffiles, maintainer scripts). The version is VERSION's; DEB_VERSION overrides it.
+# file, conffiles, maintainer scripts). The version is the one the kiosk reports (kioskVersion in
+# Sources/KioskRuntime/Service/KioskVersion.swift); DEB_VERSION overrides it.
 # `make lint-deb` builds it and runs lintian, which must report no error and no warning.
 
-DEB_VERSION ?= $(shell cat VERSION)
+DEB_VERSION ?= $(shell sed -n 's/^public nonisolated let kioskVersion = "\(.*\)"$$/\1/p' Sources/KioskRuntime/Service/KioskVersion.swift)
 DEB_ARCH ?= $(shell dpkg --print-architecture)
 DEB_DIR ?= .build/deb
 DEB_FILE = $(DEB_DIR)/kiosk_$(DEB_VERSION)_$(DEB_ARCH).deb

@@ -12,6 +12,7 @@ root=$(realpath "$1") version=$2 deb=$3
 here=$(dirname "$(realpath "$0")")
 repo=$(realpath "$here/../..")
 arch=$(dpkg --print-architecture)
+[ -n "$version" ] || { echo "build.sh: no version (the Makefile reads it from kioskVersion in Sources/KioskRuntime/Service/KioskVersion.swift)" >&2; exit 1; }
 [ -x "$root/usr/bin/kiosk" ] || { echo "build.sh: no $root/usr/bin/kiosk (make install DESTDIR=$root PREFIX=/usr first)" >&2; exit 1; }
 # The changelog's date, and so the package, depend on the sources only.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)}
