@@ -44,11 +44,14 @@ test: build
 	# The benchmark is built optimized, as it is run: whole-module optimization sees what debug builds do not.
 	$(SWIFT) build -c release --product kiosk-bench
 	$(MAKE) --no-print-directory fuzz-regression
-	@if [ "$(KIOSK_SKIP_E2E)" = "1" ]; then echo "e2e: skipped (KIOSK_SKIP_E2E=1)"; else $(MAKE) --no-print-directory e2e; fi
+	# The Debian package, built once: lintian checks it, the fresh-board e2e scenario installs it.
+	$(MAKE) --no-print-directory lint-deb
+	@if [ "$(KIOSK_SKIP_E2E)" = "1" ]; then echo "e2e: skipped (KIOSK_SKIP_E2E=1)"; else $(MAKE) --no-print-directory e2e KIOSK_DEB="$(abspath $(DEB_FILE))"; fi
 
 # End-to-end: the DRM and input paths inside QEMU guests with virtual GPUs (Tests/e2e/run.sh).
+# KIOSK_DEB is the package the fresh-board scenario installs; without it, the scenario builds one.
 e2e: build
-	KIOSK_BIN_DIR=$$($(SWIFT) build --show-bin-path) Tests/e2e/run.sh
+	KIOSK_DEB="$(KIOSK_DEB)" KIOSK_BIN_DIR=$$($(SWIFT) build --show-bin-path) Tests/e2e/run.sh
 
 # --- Fuzzing (Fuzz/README.md) ----------------------------------------------------------------
 # libFuzzer targets for the config loader, the control-request parser and the `kiosk test` script
@@ -142,3 +145,36 @@ check-unit: build
 	out=$$(systemd-analyze verify "$$root/verify/kiosk.service" 2>&1); status=$$?; \
 	if [ $$status -ne 0 ] || [ -n "$$out" ]; then echo "$$out"; echo "check-unit: kiosk.service is not clean"; exit 1; fi; \
 	echo "check-unit: kiosk.service verifies cleanly"
+
+# --- The Debian package ------------------------------------------------------------------------
+# `make deb` builds $(DEB_DIR)/kiosk_<version>_<arch>.deb and prints its path: the tree of
+# `make install PREFIX=/usr` (the release binary with the Swift runtime linked in; KIOSK_BIN
+# packages an already built one) made a binary package by dpkg-deb (packaging/deb/build.sh: control
+# file, conffiles, maintainer scripts). The version is the one the kiosk reports (kioskVersion in
+# Sources/KioskRuntime/Service/KioskVersion.swift); DEB_VERSION overrides it.
+# `make lint-deb` builds it and runs lintian, which must report no error and no warning.
+
+DEB_VERSION ?= $(shell sed -n 's/^public nonisolated let kioskVersion = "\(.*\)"$$/\1/p' Sources/KioskRuntime/Service/KioskVersion.swift)
+DEB_ARCH ?= $(shell dpkg --print-architecture)
+DEB_DIR ?= .build/deb
+DEB_FILE = $(DEB_DIR)/kiosk_$(DEB_VERSION)_$(DEB_ARCH).deb
+KIOSK_DEB ?=
+# Depends beyond the libraries dpkg-shlibdeps finds in the binary: what the kiosk uses without
+# linking it. libpam-systemd opens its logind session (/etc/pam.d/kiosk), polkitd lets logind hand
+# that session its devices, xkb-data has xkbcommon's keymaps, fonts-dejavu-core the default font.
+DEB_EXTRA_DEPENDS = libpam-systemd, polkitd, xkb-data, fonts-dejavu-core
+# dpkg-shlibdeps (dpkg-dev) and strip (binutils) build the package; lintian checks it.
+DEB_TOOLS = dpkg-dev binutils
+
+.PHONY: deb lint-deb
+
+# Only the path goes to stdout (`scp $(make -s deb) root@board:`); the build's output to stderr.
+deb:
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_TOOLS)" >&2
+	@rm -rf "$(DEB_DIR)/root"
+	@$(MAKE) --no-print-directory install DESTDIR="$(abspath $(DEB_DIR))/root" PREFIX=/usr KIOSK_BIN="$(KIOSK_BIN)" >&2
+	@DEB_EXTRA_DEPENDS="$(DEB_EXTRA_DEPENDS)" packaging/deb/build.sh "$(DEB_DIR)/root" "$(DEB_VERSION)" "$(DEB_FILE)"
+
+lint-deb: deb
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES=lintian
+	lintian --fail-on error,warning "$(DEB_FILE)"

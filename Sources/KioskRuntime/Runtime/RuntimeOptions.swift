@@ -29,7 +29,7 @@ public struct RuntimeOptions {
     public init(devicePath: String? = nil, connectorName: String? = nil, mode: DisplayModeRequest? = nil,
                 rotation: Rotation = .none, scale: Double = 1, environment: Environment = Environment(),
                 seat: String = "seat0", deviceAccess: SeatSession.Preference = .automatic, keymap: Keymap = Keymap(), calibration: CalibrationMatrix = .identity,
-                version: String = "0.1.0", configPath: String = "none") {
+                version: String = kioskVersion, configPath: String = "none") {
         self.devicePath = devicePath
         self.connectorName = connectorName
         self.mode = mode

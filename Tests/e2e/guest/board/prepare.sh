@@ -5,8 +5,9 @@
 #   1. a plain Debian 12 (debootstrap, minbase plus what every Debian board with systemd has: systemd
 #      as init, udev, kmod, D-Bus and logind's PAM module), cached in $E2E_CACHE;
 #   2. README: `apt-get install` of the runtime packages (`make runtime-packages`), in a chroot;
-#   3. README: `make install DESTDIR=...` on this machine, the tree unpacked over the board's root,
-#      `systemd-sysusers`, `systemctl enable kiosk`, and the config in /etc/kiosk/kiosk.yaml;
+#   3. README: `make deb` on this machine (or the package in $KIOSK_DEB), `apt-get install ./kiosk_*.deb`
+#      on the board, `systemctl enable kiosk`, and the config in /etc/kiosk/kiosk.yaml; plus, for the
+#      scenario's upgrade, the same package with a higher version in /root/upgrade;
 #   4. for the test only: the harness in /usr/local/lib/kiosk-e2e (scenario runner, vmctl) and a unit that
 #      runs the scenario once the board has booted.
 set -euo pipefail
@@ -41,16 +42,35 @@ fi
 rm -rf "$board"
 cp -a "$base" "$board"
 
-# README steps: build and install into a tree here, unpack it on the board, create the user, enable.
+# README steps: the package built here (`make deb`, or KIOSK_DEB when given), `apt-get install` of it
+# on the board (its postinst creates the user), `systemctl enable kiosk`, the config. The config is
+# an edit of the package's conffile, which an upgrade must keep.
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-make --no-print-directory -C "$repo" install DESTDIR="$stage/root" ${KIOSK_BOARD_BIN:+KIOSK_BIN=$KIOSK_BOARD_BIN} > "$stage/install.log" 2>&1 ||
-  { cat "$stage/install.log"; exit 1; }
-tar -C "$stage/root" -czf "$stage/kiosk.tgz" .
-tar -C "$board" -xzf "$stage/kiosk.tgz"
-chroot "$board" systemd-sysusers
+deb=${KIOSK_DEB:-}
+if [ -z "$deb" ]; then
+  deb=$(make --no-print-directory -s -C "$repo" deb DEB_DIR="$stage/deb" ${KIOSK_BOARD_BIN:+KIOSK_BIN=$KIOSK_BOARD_BIN} 2> "$stage/deb.log") ||
+    { cat "$stage/deb.log"; exit 1; }
+fi
+[ -f "$deb" ] || { echo "e2e: no package at '$deb'"; exit 1; }
+cp "$deb" "$board/root/"
+mount -t proc proc "$board/proc"
+trap 'umount "$board/proc" 2>/dev/null || true; rm -rf "$stage"' EXIT
+chroot "$board" /bin/sh -c "cd /root && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./$(basename "$deb")"
+umount "$board/proc"
+trap 'rm -rf "$stage"' EXIT
+rm "$board/root/$(basename "$deb")"
 chroot "$board" systemctl enable kiosk.service
 install -m 644 "$harness/scenarios/panels.yaml" "$board/etc/kiosk/kiosk.yaml"
+
+# The second build the scenario upgrades to: the same package with a higher version (only the
+# version in its control file differs), in /root/upgrade on the board.
+version=$(dpkg-deb -f "$deb" Version)+e2e1
+dpkg-deb -R "$deb" "$stage/upgrade"
+sed -i "s/^Version: .*/Version: $version/" "$stage/upgrade/DEBIAN/control"
+mkdir -p "$board/root/upgrade"
+dpkg-deb --root-owner-group -Zgzip -z1 --build "$stage/upgrade" \
+  "$board/root/upgrade/kiosk_${version}_$(dpkg-deb -f "$deb" Architecture).deb" > /dev/null
 
 # The test's own part: the harness, and the scenario runner started at boot. The harness goes to a
 # fixed place: the host's copy may be under /tmp, which the board empties at boot (tmpfiles.d).
