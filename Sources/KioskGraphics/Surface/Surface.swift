@@ -18,6 +18,7 @@ public final class Surface {
         self.width = width
         self.height = height
         self.format = format
+        LiveInstances.surfaces.increment()
     }
 
     /// Decodes a PNG file. Grey and palette PNGs are converted once to premultiplied ARGB.
@@ -44,10 +45,12 @@ public final class Surface {
         self.width = width
         self.height = height
         format = sourceFormat == CAIRO_FORMAT_RGB24 ? .xrgb8888 : .argb32
+        LiveInstances.surfaces.increment()
     }
 
     deinit {
         cairo_surface_destroy(handle)
+        LiveInstances.surfaces.decrement()
     }
 
     public var size: Size { Size(width: Double(width), height: Double(height)) }

@@ -17,6 +17,11 @@ open class View {
 
     public init(frame: Rect = .zero) {
         self.frame = frame
+        LiveInstances.views.increment()
+    }
+
+    deinit {
+        LiveInstances.views.decrement()
     }
 
     // MARK: Geometry
