@@ -107,7 +107,12 @@ open class View {
 
     /// Space between the view's edges and its content (subviews and text).
     public var padding: EdgeInsets = .zero {
-        didSet { if padding != oldValue { invalidateSize() } }
+        didSet {
+            guard padding != oldValue else { return }
+            invalidateSize()
+            // Content drawn in `contentRect` moves even when the frame stays (a fixed size).
+            setNeedsDisplay()
+        }
     }
 
     /// Fixed width and/or height; unset dimensions come from `sizeThatFits`.
