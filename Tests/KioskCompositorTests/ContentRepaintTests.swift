@@ -25,4 +25,23 @@ struct ContentRepaintTests {
         let full = display.compositor.renderFullFrame()
         #expect(GoldenImage.compare(partial, full, tolerance: 0).differingPixels == 0)
     }
+
+    /// Word wrapping does not break inside a word: one wider than the label is drawn past its
+    /// right edge, and replacing it must repaint there too.
+    @Test func aWordWiderThanItsLabelIsRepaintedWhereItOverflows() throws {
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 80))
+        root.backgroundColor = .white
+        let label = Label("Good evening", style: .title)
+        label.frame = Rect(x: 10, y: 10, width: 40, height: 60)
+        root.addSubview(label)
+        let display = HeadlessDisplay(size: Size(width: 200, height: 80), rootView: root)
+        try display.renderUntilIdle()
+
+        label.text = "Good morning"
+        try display.renderUntilIdle()
+        let partial = try #require(display.output.frontSurface)
+        let full = display.compositor.renderFullFrame()
+        #expect(GoldenImage.compare(partial, full, tolerance: 0).differingPixels == 0)
+        #expect(display.compositor.lastDamage.bounds.maxX > 50 + 20, "the damage reaches the overflowing word")
+    }
 }
