@@ -44,4 +44,21 @@ struct ContentRepaintTests {
         #expect(GoldenImage.compare(partial, full, tolerance: 0).differingPixels == 0)
         #expect(display.compositor.lastDamage.bounds.maxX > 50 + 20, "the damage reaches the overflowing word")
     }
+
+    /// A control socket `set` of a text field's `icon_tint` must show.
+    @Test func aTextFieldsIconTintRedrawsTheIcon() throws {
+        let root = View(frame: Rect(x: 0, y: 0, width: 240, height: 80))
+        root.backgroundColor = .white
+        let field = TextField(placeholder: "Name", icon: .envelope)
+        field.frame = Rect(x: 10, y: 10, width: 220, height: 48)
+        root.addSubview(field)
+        let display = HeadlessDisplay(size: Size(width: 240, height: 80), rootView: root)
+        try display.renderUntilIdle()
+
+        field.iconTint = .systemRed
+        #expect(try display.renderUntilIdle() == 1)
+        let partial = try #require(display.output.frontSurface)
+        let full = display.compositor.renderFullFrame()
+        #expect(GoldenImage.compare(partial, full, tolerance: 0).differingPixels == 0)
+    }
 }
