@@ -85,7 +85,8 @@ open class View {
     }
 
     public var border: Border? {
-        didSet { if border != oldValue { setNeedsDisplay() } }
+        // Its antialiased edge reaches a pixel past the bounds (see `visualBounds`): damage the old and new extent.
+        didSet { if border != oldValue { geometryDidChange(); setNeedsDisplay() } }
     }
 
     public var shadow: ViewShadow? {
