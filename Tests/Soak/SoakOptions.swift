@@ -7,8 +7,9 @@ struct SoakOptions {
     var hours = 1
     var seed: UInt64 = 0
     var configPath = "Config/kiosk.yaml"
-    /// Mean virtual seconds between two actions (pauses of minutes aside): about 2000 actions an hour.
-    var meanGap = 1.2
+    /// Mean virtual seconds between two actions (pauses of minutes aside): about 1000 actions an
+    /// hour, which keeps an hour to a minute or two of a debug build and a day well under an hour.
+    var meanGap = 2.5
     /// Measurements are printed this often; the checks run at every virtual hour.
     var sampleInterval = 600.0
     /// Print every action as it runs (`KIOSK_SOAK_TRACE=1`), to follow a replayed failure.
