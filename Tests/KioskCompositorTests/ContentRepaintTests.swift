@@ -61,4 +61,48 @@ struct ContentRepaintTests {
         let full = display.compositor.renderFullFrame()
         #expect(GoldenImage.compare(partial, full, tolerance: 0).differingPixels == 0)
     }
+
+    /// A border's stroke lies inside the bounds, yet its antialiasing tints the pixel beyond the
+    /// right and bottom edges: a bordered avatar that shrinks must leave no trace of it.
+    @Test func aBorderedViewThatShrinksLeavesNoTraceOfItsBorder() throws {
+        let root = View(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+        root.backgroundColor = .white
+        let avatar = AvatarView(userID: "ana", username: "Energía de hoy")
+        avatar.imageView.symbol = .magnifyingglass
+        avatar.border = Border(width: 2.27, color: .secondaryLabel)
+        avatar.backgroundColor = Color(.systemOrange)
+        avatar.clipsToBounds = true
+        avatar.padding = EdgeInsets(top: 17, left: 5, bottom: 17, right: 5)
+        root.addSubview(avatar)
+        let display = HeadlessDisplay(size: Size(width: 800, height: 480), rootView: root)
+        avatar.frame = Rect(x: 499, y: 20, width: 281, height: 281)
+        try display.renderUntilIdle()
+        avatar.frame = Rect(x: 499, y: 147, width: 281, height: 30)
+        try display.renderUntilIdle()
+        let partial = try #require(display.output.frontSurface)
+        #expect(GoldenImage.compare(partial, display.compositor.renderFullFrame(), tolerance: 0).differingPixels == 0)
+    }
+
+    /// A border on a view too small to hold it (the config's `keyboard` widget takes no space
+    /// unless padded) must not draw outside the view, where no damage reaches.
+    @Test func aBorderOnATinyViewStaysInsideIt() throws {
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        root.backgroundColor = .white
+        var tiny: [View] = []
+        for (index, size) in [Size(width: 0, height: 0), Size(width: 8, height: 0), Size(width: 8, height: 8),
+                              Size(width: 3, height: 40)].enumerated() {
+            let view = View(frame: Rect(origin: Point(x: 10 + Double(index) * 20, y: 50), size: size))
+            view.cornerRadius = 37.89
+            view.border = Border(width: 5.46, color: .systemRed)
+            root.addSubview(view)
+            tiny.append(view)
+        }
+        let display = HeadlessDisplay(size: Size(width: 100, height: 100), rootView: root)
+        try display.renderUntilIdle()
+
+        for view in tiny { view.border = Border(width: 1, color: .systemGray4) }
+        try display.renderUntilIdle()
+        let partial = try #require(display.output.frontSurface)
+        #expect(GoldenImage.compare(partial, display.compositor.renderFullFrame(), tolerance: 0).differingPixels == 0)
+    }
 }
