@@ -20,10 +20,13 @@ do {
     let kinds = soak.actions.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     say("soak: actions: \(kinds); reloads \(soak.kiosk.reloads)")
     if let first, let last {
-        say(String(format: "soak: RSS %.1f MiB after warm-up, %.1f MiB at the end; views %d -> %d; %d frames; "
-                     + "%d input events, %d control requests in %.0f s",
-                     Double(first.residentBytes) / 1_048_576, Double(last.residentBytes) / 1_048_576, first.views, last.views,
-                     last.frames, last.inputEvents, last.controlRequests, last.realTime))
+        let baseline = soak.baseline ?? first
+        say(String(format: "soak: RSS %.1f MiB after warm-up, %.1f MiB at the baseline, %.1f MiB at the end (peak %.1f); "
+                     + "views %d -> %d -> %d; %d frames; %d input events, %d control requests in %.0f s",
+                     Double(first.residentBytes) / 1_048_576, Double(baseline.residentBytes) / 1_048_576,
+                     Double(last.residentBytes) / 1_048_576,
+                     Double(soak.samples.map(\.residentBytes).max() ?? 0) / 1_048_576,
+                     first.views, baseline.views, last.views, last.frames, last.inputEvents, last.controlRequests, last.realTime))
     }
     if soak.failures.isEmpty {
         say("soak: OK")
