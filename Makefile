@@ -13,7 +13,7 @@ DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-d
 RUNTIME_PACKAGES = libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpixman-1-0 libdrm2 libinput10 \
 	libudev1 libyaml-0-2 libxkbcommon0 xkb-data libsystemd0 libseat1 polkitd fonts-dejavu-core
 
-.PHONY: all deps build run test bench clean e2e
+.PHONY: all deps build run test bench clean e2e soak
 
 all: build
 
@@ -37,6 +37,8 @@ run: build
 # (KIOSK_SKIP_E2E=1 skips the latter on a developer machine).
 test: build
 	$(SWIFT) test
+	# One virtual hour of the soak (Tests/Soak): random use of the showcase, checked every virtual hour.
+	KIOSK_SOAK_HOURS=1 $$($(SWIFT) build --show-bin-path)/kiosk-soak
 	$$($(SWIFT) build --show-bin-path)/kiosk check $(CONFIG)
 	$$($(SWIFT) build --show-bin-path)/kiosk test Tests/Scripts/*.yaml
 	# A package of its own that adds a component to KioskKit (Examples/GaugeKiosk) builds and runs.
@@ -73,6 +75,13 @@ fuzz: fuzz-build
 
 fuzz-regression: fuzz-build
 	Fuzz/run.sh --bin-dir "$$($(FUZZ_BUILD) --show-bin-path)" --seconds $(FUZZ_REGRESSION_SECONDS) --regression $(FUZZ_TARGETS)
+
+# The day-long soak: 24 virtual hours (KIOSK_SOAK_HOURS to change it; KIOSK_SOAK_SEED replays a run),
+# optimized, since it is a day of frames: partial repaint against full, memory and live objects flat,
+# nothing logged as a problem.
+soak: deps
+	$(SWIFT) build -c release --product kiosk-soak
+	KIOSK_SOAK_HOURS=$${KIOSK_SOAK_HOURS:-24} $$($(SWIFT) build -c release --show-bin-path)/kiosk-soak
 
 bench: deps
 	$(SWIFT) run -c release kiosk-bench

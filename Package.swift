@@ -51,6 +51,9 @@ let package = Package(
         .executableTarget(name: "kiosk-display-check", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
 
         .target(name: "KioskTestSupport", dependencies: ["KioskGraphics"], path: "Tests/KioskTestSupport"),
+        // The long run on the virtual clock (`make soak`); a program, so it measures a process of its own.
+        .executableTarget(name: "kiosk-soak", dependencies: ["KioskRuntime", "KioskTestSupport"], path: "Tests/Soak",
+                          swiftSettings: mainActorCode),
         // Pango and cairo objects belong to one thread, as in the kiosk: graphics tests run on the main actor.
         .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics", "KioskTestSupport"], exclude: ["Golden"],
                     swiftSettings: mainActorCode),

@@ -31,6 +31,7 @@ public final class Surface {
         self.width = width
         self.height = height
         self.format = format
+        LiveInstances.surfaces.increment()
     }
 
     /// PNG files larger than this are not images a kiosk shows (a 4K screenshot is a few MB).
@@ -78,10 +79,12 @@ public final class Surface {
         self.width = width
         self.height = height
         format = sourceFormat == CAIRO_FORMAT_RGB24 ? .xrgb8888 : .argb32
+        LiveInstances.surfaces.increment()
     }
 
     deinit {
         cairo_surface_destroy(handle)
+        LiveInstances.surfaces.decrement()
     }
 
     public var size: Size { Size(width: Double(width), height: Double(height)) }

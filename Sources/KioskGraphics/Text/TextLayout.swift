@@ -48,10 +48,12 @@ public final class TextLayout {
         applyEllipsize()
         pango_layout_set_height(handle, Self.pangoHeight(forMaxLines: 0))
         setText(text)
+        LiveInstances.textLayouts.increment()
     }
 
     deinit {
         kiosk_g_object_unref(UnsafeMutableRawPointer(handle))
+        LiveInstances.textLayouts.decrement()
     }
 
     public func setText(_ newText: String) {

@@ -58,23 +58,29 @@ open class Label: View {
     }
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
+        let (layout, origin) = laidOutText()
+        canvas.draw(layout, at: origin, color: environment.resolve(textColor))
+    }
+
+    /// Glyphs may reach a little outside the line box (italics, accents, antialiasing); text
+    /// taller than the label overflows it above and below, since it is centred; and a word wider
+    /// than the label overflows it sideways, since word wrapping does not break inside words.
+    open override var drawingOverhang: EdgeInsets {
+        let (layout, origin) = laidOutText()
+        let ink = layout.inkRect.offsetBy(dx: origin.x, dy: origin.y)
+        let box = bounds
+        return EdgeInsets(top: 2 + max(0, box.minY - ink.minY), left: 2 + max(0, box.minX - ink.minX),
+                          bottom: 2 + max(0, ink.maxY - box.maxY), right: 2 + max(0, ink.maxX - box.maxX))
+    }
+
+    /// The layout at the content width, and where it is drawn: vertically centred in the content
+    /// box, like a platform label.
+    private func laidOutText() -> (layout: TextLayout, origin: Point) {
         let layout = preparedLayout()
         let content = contentRect
         layout.setWidth(content.width)
         let height = layout.size.height
-        // Vertically centred in its box, like a platform label.
-        let origin = Point(x: content.minX, y: content.minY + ((content.height - height) / 2).rounded(.down))
-        canvas.draw(layout, at: origin, color: environment.resolve(textColor))
-    }
-
-    /// Glyphs may reach a little outside the line box (italics, accents, antialiasing), and text
-    /// taller than the label overflows it above and below, since it is centred.
-    open override var drawingOverhang: EdgeInsets {
-        let layout = preparedLayout()
-        let content = contentRect
-        layout.setWidth(content.width)
-        let overflow = max(0, (layout.size.height - content.height) / 2 + 1)
-        return EdgeInsets(top: 2 + overflow, left: 2, bottom: 2 + overflow, right: 2)
+        return (layout, Point(x: content.minX, y: content.minY + ((content.height - height) / 2).rounded(.down)))
     }
 
     open override func environmentDidChange() {

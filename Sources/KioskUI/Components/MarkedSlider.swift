@@ -4,12 +4,14 @@ import KioskGraphics
 /// seed's MarkedSlider. Values snap to steps: dragging or tapping the track moves the thumb from
 /// tick to tick (`.valueChanged` at each), and assistive technology adjusts it one step at a time.
 open class MarkedSlider: Control {
+    /// A new range clamps the value into it (as `Slider` does): a thumb past the end of the track
+    /// would be drawn outside the slider.
     public var minimumValue: Double = 0 {
-        didSet { if minimumValue != oldValue { setNeedsDisplay() } }
+        didSet { if minimumValue != oldValue { value = storedValue; setNeedsDisplay() } }
     }
 
     public var maximumValue: Double = 10 {
-        didSet { if maximumValue != oldValue { setNeedsDisplay() } }
+        didSet { if maximumValue != oldValue { value = storedValue; setNeedsDisplay() } }
     }
 
     public var step: Double = 1 {

@@ -20,7 +20,7 @@ open class TextField: Control, TextInput {
 
     public var placeholder = "" { didSet { if placeholder != oldValue { setNeedsDisplay() } } }
     public var icon: Symbol? { didSet { if icon != oldValue { setNeedsDisplay() } } }
-    public var iconTint: Color = .systemGray
+    public var iconTint: Color = .systemGray { didSet { if iconTint != oldValue { setNeedsDisplay() } } }
     public var isSecure = false { didSet { if isSecure != oldValue { setNeedsDisplay() } } }
     public var isNumeric = false
     public var validationRules: [ValidationRule] = []

@@ -36,8 +36,11 @@ extension View {
 
     /// Everything the view paints itself, in its own coordinates: bounds, overhang and shadow.
     public var visualBounds: Rect {
-        let drawn = bounds.inset(by: EdgeInsets(top: -drawingOverhang.top, left: -drawingOverhang.left,
+        var drawn = bounds.inset(by: EdgeInsets(top: -drawingOverhang.top, left: -drawingOverhang.left,
                                                  bottom: -drawingOverhang.bottom, right: -drawingOverhang.right))
+        // The border's stroke lies inside the bounds, but its antialiasing can tint the pixel
+        // just beyond an edge (a stroke of fractional width): damage must reach it.
+        if let border, border.width > 0 { drawn = drawn.insetBy(dx: -1, dy: -1) }
         guard let shadow, shadow.opacity > 0 else { return drawn }
         return drawn.union(shadow.resolved(in: environment).bounds(of: bounds))
     }

@@ -21,8 +21,15 @@ extension View {
 
     /// Paints the border above content and subviews, inside the rounded bounds.
     package func drawBorder(in canvas: Canvas) {
-        guard let border, border.width > 0 else { return }
+        guard let border, border.width > 0, !bounds.isEmpty else { return }
         let inset = border.width / 2
+        guard bounds.width > border.width, bounds.height > border.width else {
+            // Too small for a stroke inside it (whose path would turn inside out and reach past the
+            // bounds): the border covers the whole view.
+            let color = environment.resolve(border.color)
+            if cornerRadius > 0 { canvas.fill(roundedRect: bounds, radius: cornerRadius, color: color) } else { canvas.fill(bounds, color: color) }
+            return
+        }
         canvas.beginPath()
         canvas.addRoundedRect(bounds.insetBy(dx: inset, dy: inset), radius: max(0, cornerRadius - inset))
         canvas.stroke(environment.resolve(border.color), style: StrokeStyle(width: border.width))

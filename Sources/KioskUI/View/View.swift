@@ -17,6 +17,11 @@ open class View {
 
     public init(frame: Rect = .zero) {
         self.frame = frame
+        LiveInstances.views.increment()
+    }
+
+    deinit {
+        LiveInstances.views.decrement()
     }
 
     // MARK: Geometry
@@ -80,7 +85,8 @@ open class View {
     }
 
     public var border: Border? {
-        didSet { if border != oldValue { setNeedsDisplay() } }
+        // Its antialiased edge reaches a pixel past the bounds (see `visualBounds`): damage the old and new extent.
+        didSet { if border != oldValue { geometryDidChange(); setNeedsDisplay() } }
     }
 
     public var shadow: ViewShadow? {
@@ -102,7 +108,12 @@ open class View {
 
     /// Space between the view's edges and its content (subviews and text).
     public var padding: EdgeInsets = .zero {
-        didSet { if padding != oldValue { invalidateSize() } }
+        didSet {
+            guard padding != oldValue else { return }
+            invalidateSize()
+            // Content drawn in `contentRect` moves even when the frame stays (a fixed size).
+            setNeedsDisplay()
+        }
     }
 
     /// Fixed width and/or height; unset dimensions come from `sizeThatFits`.

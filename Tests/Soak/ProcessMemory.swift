@@ -1,0 +1,11 @@
+import Foundation
+
+/// The resident set size of this process, from `/proc/self/statm` (pages, second field).
+enum ProcessMemory {
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

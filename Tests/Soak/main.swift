@@ -1,0 +1,43 @@
+import Foundation
+
+// `kiosk-soak`: the showcase config, headless, for KIOSK_SOAK_HOURS virtual hours (default 1) of
+// random taps, drags, typing, control-socket requests, panel changes and reloads, seeded by
+// KIOSK_SOAK_SEED (printed, so a failure can be replayed). Exits 1 on the first failed check.
+
+/// One line, out at once: the table is read while the run goes on.
+func say(_ line: String) {
+    print(line)
+    fflush(nil)
+}
+
+do {
+    let options = try SoakOptions.fromEnvironment()
+    say("soak: \(options.hours) virtual hour\(options.hours == 1 ? "" : "s") of \(options.configPath), "
+          + "seed \(options.seed) (replay with KIOSK_SOAK_SEED=\(options.seed))")
+    var soak = try SoakRun(options: options)
+    try soak.run(print: say)
+    let first = soak.samples.first, last = soak.samples.last
+    let kinds = soak.actions.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    say("soak: actions: \(kinds); reloads \(soak.kiosk.reloads)")
+    if let first, let last {
+        let baseline = soak.baseline ?? first
+        say(String(format: "soak: RSS %.1f MiB after warm-up, %.1f MiB at the baseline, %.1f MiB at the end (peak %.1f); "
+                     + "views %d -> %d -> %d; %d frames; %d input events, %d control requests in %.0f s",
+                     Double(first.residentBytes) / 1_048_576, Double(baseline.residentBytes) / 1_048_576,
+                     Double(last.residentBytes) / 1_048_576,
+                     Double(soak.samples.map(\.residentBytes).max() ?? 0) / 1_048_576,
+                     first.views, baseline.views, last.views, last.frames, last.inputEvents, last.controlRequests, last.realTime))
+    }
+    if soak.failures.isEmpty {
+        say("soak: OK")
+    } else {
+        say("soak: FAILED (seed \(options.seed))")
+        for failure in soak.failures { say("  " + failure) }
+        say("soak: the last actions:")
+        for action in soak.recent { say("  " + action) }
+        exit(1)
+    }
+} catch {
+    say("soak: \(error)")
+    exit(1)
+}
