@@ -49,7 +49,8 @@ final class SoakKiosk {
 
         session = try HeadlessPanelSession.load(path: configPath)
         let session = session
-        control = PanelControlHandler(host: session.host, registry: AdapterTable.standard.registry, configPath: configPath) {
+        control = PanelControlHandler(host: session.host, registry: AdapterTable.standard.registry, configPath: configPath,
+                                      runtimeDirectory: directory) {
             try session.snapshot()
         }
         idle = IdleBehaviour(settings: IdleBehaviour.settings(session.host.config.display.idle), screen: session.driver.screen,

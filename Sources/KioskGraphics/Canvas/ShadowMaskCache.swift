@@ -14,43 +14,37 @@ public final class ShadowMaskCache {
     final class Mask {
         let surface: Surface
         let padding: Int
-        var lastUse: Int
 
-        init(surface: Surface, padding: Int, lastUse: Int) {
+        init(surface: Surface, padding: Int) {
             self.surface = surface
             self.padding = padding
-            self.lastUse = lastUse
         }
     }
 
-    public let capacity: Int
-    private var masks: [Key: Mask] = [:]
-    private var useCounter = 0
+    private var masks: LeastRecentlyUsedCache<Key, Mask>
     public private(set) var misses = 0
 
-    public init(capacity: Int = 64) {
-        self.capacity = capacity
+    /// At most `capacity` masks taking at most `byteBudget` bytes together (the newest is kept
+    /// whatever its size).
+    public init(capacity: Int = 64, byteBudget: Int = 8 << 20) {
+        masks = LeastRecentlyUsedCache(capacity: capacity, byteBudget: byteBudget)
     }
 
+    public var capacity: Int { masks.capacity }
     public var count: Int { masks.count }
+    /// The bytes the kept masks take.
+    public var bytes: Int { masks.bytes }
 
     func mask(width: Double, height: Double, cornerRadius: Double, blurRadius: Double) -> Mask {
         let key = Key(width: width, height: height, cornerRadius: cornerRadius, blurRadius: blurRadius)
-        useCounter += 1
-        if let mask = masks[key] {
-            mask.lastUse = useCounter
-            return mask
-        }
+        if let mask = masks.value(for: key) { return mask }
         misses += 1
-        if masks.count >= capacity, let oldest = masks.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            masks.removeValue(forKey: oldest.key)
-        }
-        let mask = Self.render(key, lastUse: useCounter)
-        masks[key] = mask
+        let mask = Self.render(key)
+        masks.insert(mask, bytes: mask.surface.stride * mask.surface.height, for: key)
         return mask
     }
 
-    private static func render(_ key: Key, lastUse: Int) -> Mask {
+    private static func render(_ key: Key) -> Mask {
         let sigma = key.blurRadius / 2
         // Held at a surface's largest side: a larger mask could not be made anyway (see `Surface.init`).
         let largest = Surface.maximumSide
@@ -67,7 +61,7 @@ public final class ShadowMaskCache {
         if sigma > 0 {
             BoxBlur.blurA8(surface, sigma: sigma)
         }
-        return Mask(surface: surface, padding: padding, lastUse: lastUse)
+        return Mask(surface: surface, padding: padding)
     }
 }
 

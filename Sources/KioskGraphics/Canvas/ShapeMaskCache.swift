@@ -23,26 +23,27 @@ public final class ShapeMaskCache {
         let surface: Surface
         /// Where the mask's top-left pixel lies relative to the whole-pixel translation.
         let offsetX: Int, offsetY: Int
-        var lastUse: Int
 
-        init(surface: Surface, offsetX: Int, offsetY: Int, lastUse: Int) {
+        init(surface: Surface, offsetX: Int, offsetY: Int) {
             self.surface = surface
             self.offsetX = offsetX
             self.offsetY = offsetY
-            self.lastUse = lastUse
         }
     }
 
-    public let capacity: Int
-    private var masks: [Key: Mask] = [:]
-    private var useCounter = 0
+    private var masks: LeastRecentlyUsedCache<Key, Mask>
     public private(set) var misses = 0
 
-    public init(capacity: Int = 128) {
-        self.capacity = capacity
+    /// At most `capacity` masks taking at most `byteBudget` bytes together (the newest is kept
+    /// whatever its size).
+    public init(capacity: Int = 128, byteBudget: Int = 8 << 20) {
+        masks = LeastRecentlyUsedCache(capacity: capacity, byteBudget: byteBudget)
     }
 
+    public var capacity: Int { masks.capacity }
     public var count: Int { masks.count }
+    /// The bytes the kept masks take.
+    public var bytes: Int { masks.bytes }
 
     /// The mask for `shape` placed by `transform` (shape space → device pixels), and the device
     /// pixel where its top-left corner goes.
@@ -50,23 +51,18 @@ public final class ShapeMaskCache {
         let wholeX = transform.tx.rounded(.down), wholeY = transform.ty.rounded(.down)
         let key = Key(shape: shape, a: transform.a, b: transform.b, c: transform.c, d: transform.d,
                       fx: transform.tx - wholeX, fy: transform.ty - wholeY)
-        useCounter += 1
         let mask: Mask
-        if let cached = masks[key] {
-            cached.lastUse = useCounter
+        if let cached = masks.value(for: key) {
             mask = cached
         } else {
             misses += 1
-            if masks.count >= capacity, let oldest = masks.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                masks.removeValue(forKey: oldest.key)
-            }
-            mask = Self.render(key, lastUse: useCounter)
-            masks[key] = mask
+            mask = Self.render(key)
+            masks.insert(mask, bytes: mask.surface.stride * mask.surface.height, for: key)
         }
         return (mask, Int(saturating: wholeX) + mask.offsetX, Int(saturating: wholeY) + mask.offsetY)
     }
 
-    private static func render(_ key: Key, lastUse: Int) -> Mask {
+    private static func render(_ key: Key) -> Mask {
         let local = AffineTransform(a: key.a, b: key.b, c: key.c, d: key.d, tx: key.fx, ty: key.fy)
         let extent: Rect
         switch key.shape {
@@ -95,6 +91,6 @@ public final class ShapeMaskCache {
         }
         cairo_destroy(cr)
         surface.markDirty()
-        return Mask(surface: surface, offsetX: device.x, offsetY: device.y, lastUse: lastUse)
+        return Mask(surface: surface, offsetX: device.x, offsetY: device.y)
     }
 }
