@@ -99,7 +99,12 @@ open class View {
 
     /// Keep the rendered subtree as a picture and reuse it until something in it changes.
     public var rasterize = false {
-        didSet { if rasterize != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard rasterize != oldValue else { return }
+            // The picture is memory the size of the subtree: a view that stops rasterizing lets it go.
+            if !rasterize { rasterCache = nil }
+            setNeedsDisplay()
+        }
     }
 
     public var isUserInteractionEnabled = true
