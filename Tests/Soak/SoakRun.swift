@@ -85,7 +85,7 @@ struct SoakRun {
             }
             try kiosk.wait(Double.random(in: 0...(2 * options.meanGap), using: &random))
             if kiosk.now >= nextSample {
-                let sample = measure()
+                let sample = try measure()
                 samples.append(sample)
                 report(sample.line)
                 if sample.virtualTime.truncatingRemainder(dividingBy: 3600) < options.sampleInterval || kiosk.now >= end {
@@ -95,7 +95,7 @@ struct SoakRun {
             }
         }
         if failures.isEmpty, samples.last.map({ $0.virtualTime < end }) ?? true {
-            let sample = measure()
+            let sample = try measure()
             samples.append(sample)
             report(sample.line)
             checkGrowth(sample)
@@ -109,20 +109,20 @@ struct SoakRun {
 
     /// Brings the kiosk to rest (alerts answered, no text input focused, the original config) so
     /// samples count the same things, then measures.
-    mutating func measure() -> SoakSample {
+    mutating func measure() throws -> SoakSample {
         for _ in 0..<10 where !kiosk.host.pendingAlerts.isEmpty || kiosk.screen.rootView.subtree.contains(where: { $0 is Alert }) {
             if let button = kiosk.screen.rootView.subtree.first(where: { $0.id?.hasPrefix("alert.") == true }) {
-                try? kiosk.tap(at: kiosk.driver.frameOnScreen(of: button).center)
-                try? kiosk.settle()
+                try kiosk.tap(at: kiosk.driver.frameOnScreen(of: button).center)
+                try kiosk.settle()
             }
         }
         _ = kiosk.screen.focusedView?.resignFirstResponder()
-        if kiosk.runsVariant { try? kiosk.reloadOtherConfig() }
-        try? kiosk.settle()
+        if kiosk.runsVariant { try kiosk.reloadOtherConfig() }
+        try kiosk.settle()
         let differing = kiosk.repaintDifference()
         if differing > 0 { fail("at the sample, \(differing) pixels of the presented frame differ from a full repaint") }
         return SoakSample(virtualTime: kiosk.now, realTime: Date().timeIntervalSince(start),
-                          residentBytes: ProcessMemory.residentBytes(), views: LiveInstances.views.value,
+                          residentBytes: try ProcessMemory.residentBytes(), views: LiveInstances.views.value,
                           surfaces: LiveInstances.surfaces.value, textLayouts: LiveInstances.textLayouts.value,
                           backStack: kiosk.host.backStack.count,
                           cachedMasks: kiosk.driver.compositor.shadowMasks.count + kiosk.driver.compositor.shapeMasks.count,
