@@ -13,7 +13,7 @@ let mainActorCode: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
 let package = Package(
     name: "KioskKit",
     products: [
-        .library(name: "KioskKit", targets: ["KioskGraphics", "KioskUI", "KioskCompositor", "KioskDRM", "KioskInput",
+        .library(name: "KioskKit", targets: ["KioskGraphics", "KioskPlatform", "KioskUI", "KioskCompositor", "KioskDRM", "KioskInput",
                                                       "KioskConfig", "KioskRuntime"]),
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman"]),
+        // The value types and services display, input and UI share: the clock, the scheduler, the loop.
+        .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
         .target(name: "KioskUI", dependencies: ["KioskGraphics"], swiftSettings: mainActorCode),
         .target(name: "KioskCompositor", dependencies: ["KioskUI", "KioskGraphics"], swiftSettings: mainActorCode),
         .target(name: "KioskDRM", dependencies: ["KioskCompositor", "KioskGraphics", "CDRM", "CUdev"],
@@ -42,7 +44,7 @@ let package = Package(
                 swiftSettings: mainActorCode),
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
-                dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskDRM", "KioskInput", "KioskConfig",
+                dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",
                                "CSystemd", "CSeat", "CLinux"],
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import KioskPlatform
 
 /// The kiosk's single event loop: one epoll set holding input, display, timers (one timerfd),
 /// signals (signalfd), file watches (inotify) and sockets. Everything it calls back runs on the main

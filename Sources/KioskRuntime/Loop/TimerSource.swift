@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import KioskPlatform
 
 /// All timers of the loop behind one timerfd, armed for the earliest deadline. When no timer is
 /// armed the timerfd is disarmed, so the loop sleeps with no timeout at all.
