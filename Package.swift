@@ -61,6 +61,7 @@ let package = Package(
                     swiftSettings: mainActorCode),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTestSupport"],
                     swiftSettings: mainActorCode),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"], exclude: ["guest"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"],

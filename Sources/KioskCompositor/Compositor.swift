@@ -1,7 +1,7 @@
 import KioskGraphics
 import KioskUI
 
-/// Produces frames for one screen: lays out, lets animations step, turns changes into damage,
+/// Produces frames for one screen: steps the screen's animations, lays out, turns changes into damage,
 /// paints only the damage into the shadow buffer (plain RAM), and presents by copying damage to
 /// the display's buffers. With nothing changed, it produces no frame at all.
 public final class Compositor {
@@ -12,8 +12,9 @@ public final class Compositor {
     public let shadowMasks = ShadowMaskCache()
     public let shapeMasks = ShapeMaskCache()
 
-    /// Runs before damage is collected, with the presentation time of the frame (animations).
-    public var willPaint: ((Double) -> Void)?
+    /// Run in order before each frame's damage is collected, after the screen's animations have
+    /// stepped, with the frame's presentation time (panel transitions, demos).
+    private var frameObservers: [(Double) -> Void] = []
 
     public private(set) var frameCount = 0
     /// The damage of the last frame produced, in logical pixels.
@@ -35,6 +36,11 @@ public final class Compositor {
         painter = ViewPainter(shadowMasks: shadowMasks, shapeMasks: shapeMasks)
     }
 
+    /// Calls `observer` before every frame is painted, with the time the frame will be seen.
+    public func addFrameObserver(_ observer: @escaping (Double) -> Void) {
+        frameObservers.append(observer)
+    }
+
     /// Whether a frame is wanted: something changed or an animation runs.
     public var needsFrame: Bool { screen.needsFrame }
 
@@ -52,7 +58,9 @@ public final class Compositor {
     public func renderFrame(at presentationTime: Double) throws -> Bool {
         guard screen.needsFrame, swapchain.canPresent else { return false }
         screen.frameDidComplete()
-        willPaint?(presentationTime)
+        // Animations are evaluated at the time the frame will be seen, not when it is painted.
+        screen.animator.step(to: presentationTime)
+        for observer in frameObservers { observer(presentationTime) }
         screen.layoutIfNeeded()
         var damage = tracker.collect(from: screen)
         // Copies write raw rows: nothing outside the buffers, even for a screen larger than a

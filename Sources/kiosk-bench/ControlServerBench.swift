@@ -1,4 +1,5 @@
 import Glibc
+import KioskPlatform
 import KioskRuntime
 
 /// The control server's own cost, in CPU time of the kiosk's thread (not wall time: the client

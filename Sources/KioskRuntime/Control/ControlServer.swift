@@ -1,4 +1,5 @@
 import Glibc
+import KioskPlatform
 
 /// The control socket: JSON lines over a Unix stream socket, one request per line, one reply line
 /// per request, and `{"event":…}` lines streamed to subscribers.

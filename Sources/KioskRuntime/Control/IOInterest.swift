@@ -1,3 +1,4 @@
+import KioskPlatform
 /// Which readiness a file descriptor is waited for.
 nonisolated public struct IOInterest: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8

@@ -1,3 +1,4 @@
+import KioskPlatform
 /// Watches the control server's descriptors with the kiosk's event loop and routes readiness back
 /// to the server: the socket and each client for reading, a client for writing while it has
 /// replies or events queued, and one loop timer for closing idle clients.

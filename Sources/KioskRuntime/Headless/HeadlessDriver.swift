@@ -15,21 +15,14 @@ public final class HeadlessDriver {
 
     private var nextTouchID = 1
 
-    /// The content goes inside a layer host (modals and the keyboard go above it); the animator
-    /// steps in the compositor's `willPaint`.
+    /// The content goes inside a layer host (modals and the keyboard go above it).
     public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View,
                 rotation: Rotation = .none, keyboardLayout: KeyboardLayout? = nil) {
         display = HeadlessDisplay(size: size, scale: scale, environment: environment,
                                   rootView: LayerHostView(content: rootView), rotation: rotation)
         keyboard = OnScreenKeyboard(layout: keyboardLayout ?? KeyboardLayout.forLocale(environment.locale))
         keyboard.attach(to: display.screen)
-        let screen = display.screen
-        let previous = display.compositor.willPaint
-        display.compositor.willPaint = { time in
-            previous?(time)
-            screen.animator.step(to: time)
-        }
-        screen.currentTime = display.clock.now
+        display.screen.currentTime = display.clock.now
     }
 
     /// Called after every frame the driver presents (tests check each frame with it).

@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 
 /// The control socket of a running kiosk with panels: requests act on the panel host, and
 /// subscribers hear what happens on screen — taps, value changes, submits, `emit` actions and panel

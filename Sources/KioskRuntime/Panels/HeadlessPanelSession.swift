@@ -23,11 +23,7 @@ public final class HeadlessPanelSession {
                                 rootView: View())
         let directory = URL(fileURLWithPath: configPath).deletingLastPathComponent().path
         host = PanelHost(screen: driver.screen, config: config, adapters: adapters, baseDirectory: directory)
-        let previous = driver.compositor.willPaint
-        driver.compositor.willPaint = { [weak host] time in
-            previous?(time)
-            host?.step(at: time)
-        }
+        driver.compositor.addFrameObserver { [weak host] time in host?.step(at: time) }
         host.start()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskPlatform
 
 /// The steps of a reload, each reported as it ends: a long reload can tell the service manager,
 /// between them, that the kiosk still runs (the watchdog).

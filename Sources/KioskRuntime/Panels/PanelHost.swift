@@ -160,7 +160,7 @@ public final class PanelHost {
     // MARK: Frames
 
     /// Advances what moves (panel transitions) to the presentation time of the frame being made;
-    /// set it as the compositor's `willPaint`.
+    /// add it as a frame observer of the compositor.
     public func step(at time: Double) {
         guard let transition else { return }
         if transition.step(at: time) {

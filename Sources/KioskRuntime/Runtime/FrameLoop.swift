@@ -1,5 +1,6 @@
 import KioskCompositor
 import KioskDRM
+import KioskPlatform
 
 /// Decides when the compositor renders on a live display.
 ///

@@ -3,6 +3,7 @@ import KioskCompositor
 import KioskDRM
 import KioskGraphics
 import KioskInput
+import KioskPlatform
 import KioskUI
 
 /// The kiosk on a real display: one event loop that watches the card (page-flip events), the input
@@ -35,10 +36,9 @@ public final class LiveRuntime {
     /// Called with each screen the runtime builds for a display mode (the first one, and a new one
     /// when a replugged display comes back with another size), before its first frame.
     public var onScreenCreated: ((Screen) -> Void)?
-    /// Called before each frame is painted with its presentation time (animations step here).
-    public var willPaint: ((Double) -> Void)? {
-        didSet { compositor?.willPaint = willPaint }
-    }
+    /// Called before each frame is painted with its presentation time, after the screen's
+    /// animations stepped (panel transitions step here).
+    public var willPaint: ((Double) -> Void)?
 
     public private(set) var display: DRMDisplay?
     public private(set) var screen: Screen?
@@ -211,7 +211,7 @@ public final class LiveRuntime {
         self.screen = screen
         onScreenCreated?(screen)
         let compositor = Compositor(screen: screen, output: display, rotation: options.rotation)
-        compositor.willPaint = willPaint
+        compositor.addFrameObserver { [unowned self] time in self.willPaint?(time) }
         input?.mapper = inputMapper()
         frames.attach(compositor, refreshInterval: display.refreshInterval)
     }

@@ -4,6 +4,7 @@ import KioskConfig
 import KioskDRM
 import KioskGraphics
 import KioskInput
+import KioskPlatform
 import KioskUI
 
 /// `kiosk run --config FILE` on the display: the config's panels on the live runtime, touches and
@@ -83,10 +84,7 @@ enum PanelsOnDisplay {
                                  host: panels, power: power, now: runtime.loop.now)
             armIdleTimer()
         }
-        runtime.willPaint = { time in
-            runtime.screen?.animator.step(to: time)
-            host?.step(at: time)
-        }
+        runtime.willPaint = { time in host?.step(at: time) }
         runtime.inputHandler = { event in
             guard let screen = runtime.screen else { return }
             let now = runtime.loop.now

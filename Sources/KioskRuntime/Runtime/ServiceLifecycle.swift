@@ -1,3 +1,4 @@
+import KioskPlatform
 /// What the live runtime tells systemd, and when: READY=1 once the first frame is on screen (or
 /// once it is clear the display has to be waited for), STATUS lines as the display comes and goes,
 /// watchdog pings from a loop timer only while the frame loop is healthy, and STOPPING=1 at exit.

@@ -79,11 +79,9 @@ final class AnimationGroup {
     }
 }
 
-/// The running animations of one screen. The compositor's `willPaint` hook calls `step(to:)` with
-/// the presentation time of each frame; while anything runs the animator asks for the next frame,
-/// and after the last animation ends it stops asking, so an idle screen produces no frames.
-///
-/// A runtime hooks it up with `compositor.willPaint = { screen.animator.step(to: $0) }`.
+/// The running animations of one screen. The compositor calls `step(to:)` with the presentation
+/// time of each frame; while anything runs the animator asks for the next frame, and after the last
+/// animation ends it stops asking, so an idle screen produces no frames.
 public final class Animator {
     unowned let screen: Screen
     private var animations: [PropertyAnimation] = []

@@ -36,7 +36,7 @@ public final class Screen {
 
     /// Touch and key routing, focus, gesture recognizers and timers (Events/InputRouter.swift).
     public private(set) lazy var input = InputRouter(screen: self)
-    /// Running animations, stepped by the compositor's `willPaint` (Animation/Animator.swift).
+    /// Running animations, stepped by the compositor before each frame (Animation/Animator.swift).
     public private(set) lazy var animator = Animator(screen: self)
 
     public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View = View()) {

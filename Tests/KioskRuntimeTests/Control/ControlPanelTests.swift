@@ -1,8 +1,9 @@
 import Foundation
 import KioskConfig
 import KioskGraphics
-@testable import KioskRuntime
+import KioskPlatform
 import Testing
+@testable import KioskRuntime
 
 /// The control socket against live panels: a real socket, the kiosk's own event loop, the showcase
 /// config on a headless screen.

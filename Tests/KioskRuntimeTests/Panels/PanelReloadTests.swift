@@ -1,6 +1,7 @@
 import Glibc
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskRuntime
 import KioskUI
 import Testing

@@ -39,7 +39,7 @@ import Testing
         let fixture = try RuntimeFrameFixture(refreshInterval: interval)
         var presentationTimes: [Double] = []
         var starts: [(at: Double, earliest: Double)] = []
-        fixture.compositor.willPaint = { time in
+        fixture.compositor.addFrameObserver { time in
             // A frame may not start before the previous one counts as shown.
             starts.append((fixture.loop.now, fixture.frames.pacer.lastPresentationTime ?? -Double.infinity))
             presentationTimes.append(time)

@@ -18,6 +18,12 @@ struct TimerQueue {
 
     var earliestDeadline: Double? { entries.values.map(\.deadline).min() }
 
+    /// The timer that fires first: earliest deadline, then first scheduled.
+    var earliest: (id: TimerID, deadline: Double)? {
+        entries.min { ($0.value.deadline, $0.value.sequence) < ($1.value.deadline, $1.value.sequence) }
+            .map { ($0.key, $0.value.deadline) }
+    }
+
     /// Adds or replaces a timer. A repeating timer needs a positive interval.
     mutating func schedule(_ id: TimerID, at deadline: Double, repeating interval: Double?, handler: @escaping () -> Void) {
         nextSequence += 1

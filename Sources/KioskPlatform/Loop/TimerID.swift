@@ -1,4 +1,4 @@
-/// Names a timer of an `EventLoop`, for cancelling it.
+/// Names a timer of a `Scheduler`, for cancelling it.
 nonisolated public struct TimerID: Hashable, Sendable {
     let rawValue: UInt64
 }

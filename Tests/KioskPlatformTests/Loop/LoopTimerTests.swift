@@ -1,5 +1,5 @@
 import Testing
-@testable import KioskRuntime
+@testable import KioskPlatform
 
 @Test func timersFireInDeadlineOrderNotSchedulingOrder() throws {
     let loop = try EventLoop()

@@ -1,12 +1,12 @@
 import CLinux
 import Glibc
-import KioskPlatform
 
-/// The kiosk's single event loop: one epoll set holding input, display, timers (one timerfd),
-/// signals (signalfd), file watches (inotify) and sockets. Everything it calls back runs on the main
-/// actor, one callback at a time. With nothing to do it blocks in epoll_wait with no timeout: a
-/// kiosk at rest costs zero wakeups.
-public final class EventLoop {
+/// The kiosk's single event loop on a device: one epoll set holding input, display, timers (one
+/// timerfd on the monotonic clock), signals (signalfd), file watches (inotify) and sockets.
+/// Everything it calls back runs on the main actor, one callback at a time. With nothing to do it
+/// blocks in epoll_wait with no timeout: a kiosk at rest costs zero wakeups. `VirtualLoop` is the
+/// same `Scheduler` on a clock moved by hand.
+public final class EventLoop: Scheduler {
     private let epoll: OwnedDescriptor
     private var callbacks: [UInt64: () -> Void] = [:]
     /// Descriptors watched for writing too get told which readiness woke them.
@@ -23,9 +23,8 @@ public final class EventLoop {
 
     /// How many times epoll_wait has returned: tests use it to prove the loop stays asleep.
     public private(set) var wakeupCount = 0
-    /// The timeout of the latest epoll_wait, in milliseconds; -1 means "until something happens",
-    /// which is always the case since timers are descriptors too.
-    public private(set) var lastWaitTimeout: Int32 = -1
+    /// A failure of the timer source seen inside a callback, thrown by the next `runOnce()`.
+    private var timerFailure: LoopError?
 
     public init() throws(LoopError) {
         let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -123,22 +122,15 @@ public final class EventLoop {
 
     // MARK: Timers
 
-    /// Calls `handler` after `delay` seconds, then every `interval` seconds if one is given.
-    @discardableResult
-    public func addTimer(after delay: Double, repeating interval: Double? = nil,
-                         _ handler: @escaping () -> Void) throws(LoopError) -> TimerID {
-        try addTimer(at: now + max(delay, 0), repeating: interval, handler)
-    }
-
     /// Calls `handler` at `deadline` on the monotonic clock (`now`), then every `interval` seconds.
     /// Timers due together fire in deadline order.
     @discardableResult
-    public func addTimer(at deadline: Double, repeating interval: Double? = nil,
+    public func addTimer(at deadline: Double, repeating interval: Double?,
                          _ handler: @escaping () -> Void) throws(LoopError) -> TimerID {
         let timers = try timers()
         let id = TimerID(rawValue: nextID)
         nextID += 1
-        timers.schedule(id, at: deadline, repeating: interval, handler: handler)
+        try timers.schedule(id, at: deadline, repeating: interval, handler: handler)
         return id
     }
 
@@ -152,8 +144,8 @@ public final class EventLoop {
     private func timers() throws(LoopError) -> TimerSource {
         if let timerSource { return timerSource }
         let source = try TimerSource()
-        timerSourceID = try addReadable(fileDescriptor: source.fileDescriptor) { [unowned source] in
-            source.fireDueTimers()
+        timerSourceID = try addReadable(fileDescriptor: source.fileDescriptor) { [unowned self, unowned source] in
+            do throws(LoopError) { try source.fireDueTimers() } catch { self.timerFailure = error }
         }
         timerSource = source
         return source
@@ -175,9 +167,9 @@ public final class EventLoop {
     /// Waits once (as long as it takes) and dispatches what is ready. Not reentrant: callbacks
     /// must not run the loop themselves.
     public func runOnce() throws(LoopError) {
-        lastWaitTimeout = -1
         let capacity = Int32(readyEvents.count)
-        let count = epoll_wait(epoll.rawValue, &readyEvents, capacity, lastWaitTimeout)
+        // No timeout: timers are a descriptor too.
+        let count = epoll_wait(epoll.rawValue, &readyEvents, capacity, -1)
         wakeupCount += 1
         guard count >= 0 else {
             if errno == EINTR { return }
@@ -192,6 +184,10 @@ public final class EventLoop {
             } else {
                 callbacks[ready.data.u64]?()
             }
+        }
+        if let timerFailure {
+            self.timerFailure = nil
+            throw timerFailure
         }
     }
 }

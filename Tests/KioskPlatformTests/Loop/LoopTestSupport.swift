@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-@testable import KioskRuntime
+@testable import KioskPlatform
 
 /// A pipe whose ends close when the test is done with it.
 final class LoopTestPipe {

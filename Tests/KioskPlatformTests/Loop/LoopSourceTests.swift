@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import KioskRuntime
+@testable import KioskPlatform
 
 @Test func aPipeBecomesReadable() throws {
     let loop = try EventLoop()

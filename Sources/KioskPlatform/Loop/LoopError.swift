@@ -10,6 +10,8 @@ nonisolated public enum LoopError: Error, Equatable, CustomStringConvertible {
     case cannotWatchFile(path: String, reason: String)
     /// epoll_wait failed for a reason other than an interrupting signal.
     case waitFailed(reason: String)
+    /// The timerfd could not be set to the earliest deadline, so timers would not fire.
+    case cannotArmTimer(reason: String)
 
     static func reason(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
@@ -25,6 +27,8 @@ nonisolated public enum LoopError: Error, Equatable, CustomStringConvertible {
                 + "limit of inotify watches is reached, raise fs.inotify.max_user_watches."
         case .waitFailed(let reason):
             "The event loop could not wait for events: \(reason)."
+        case .cannotArmTimer(let reason):
+            "The event loop could not arm its timer: \(reason)."
         }
     }
 }
