@@ -44,9 +44,9 @@ public enum RunCommand {
         let dashboard = try makeDashboard(arguments)
         let runtime = try LiveRuntime(rootView: dashboard.root, options: try runtimeOptions(arguments), logger: logger)
         let demo = DashboardDemo(dashboard: dashboard, animates: arguments.flag("demo-animate"), logger: logger)
-        runtime.inputHandler = { event in demo.handle(event) }
-        runtime.willPaint = { time in demo.willPaint(at: time) }
-        try runtime.run()
+        runtime.delegate = demo
+        // The runtime holds its delegate weakly.
+        try withExtendedLifetime(demo) { try runtime.run() }
     }
 
     static func runtimeOptions(_ arguments: Arguments) throws -> RuntimeOptions {

@@ -1,15 +1,15 @@
 import KioskPlatform
-/// Watches the control server's descriptors with the kiosk's event loop and routes readiness back
+/// Watches the control server's descriptors with the kiosk's scheduler and routes readiness back
 /// to the server: the socket and each client for reading, a client for writing while it has
 /// replies or events queued, and one loop timer for closing idle clients.
 public final class LoopInterestRegistry: IOInterestRegistry {
-    private let loop: EventLoop
+    private let loop: any Scheduler
     private var sources: [Int32: EventSourceID] = [:]
     private var wakeUp: TimerID?
     /// Set once the server exists (it registers its listening socket while being made).
     public weak var server: ControlServer?
 
-    public init(loop: EventLoop) {
+    public init(loop: any Scheduler) {
         self.loop = loop
     }
 

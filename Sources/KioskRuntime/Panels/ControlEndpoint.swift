@@ -11,7 +11,7 @@ public final class ControlEndpoint {
     public let handler: PanelControlHandler
     private let registry: LoopInterestRegistry
 
-    public init(host: PanelHost, loop: EventLoop, path: String, configPath: String?, components: ComponentRegistry,
+    public init(host: PanelHost, loop: any Scheduler, path: String, configPath: String?, components: ComponentRegistry,
                 logger: Logger, screenshot: @escaping () throws -> Surface) throws {
         registry = LoopInterestRegistry(loop: loop)
         handler = PanelControlHandler(host: host, registry: components, configPath: configPath,

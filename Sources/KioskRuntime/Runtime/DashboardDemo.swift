@@ -5,7 +5,8 @@ import KioskUI
 /// What the reference dashboard does on a live display until panels come from a configuration:
 /// it logs every input event (proving delivery, rotation mapping and multi-touch end to end), the
 /// `+`/`-` keys move the ring by one percent, and with `animates` the ring sweeps continuously.
-public final class DashboardDemo {
+/// It is the runtime's delegate (`runtime.delegate = demo`).
+public final class DashboardDemo: LiveRuntimeDelegate {
     public let dashboard: ReferenceDashboard
     public var animates: Bool
     private let logger: Logger
@@ -43,6 +44,25 @@ public final class DashboardDemo {
         dashboard.ring.value = percent
         logger.info("demo: ring \(ProgressView.percentageText(for: dashboard.ring.value))")
     }
+
+    // MARK: LiveRuntimeDelegate
+
+    public func liveRuntime(_ runtime: LiveRuntime, didReceive event: InputEvent) {
+        handle(event)
+    }
+
+    public func liveRuntime(_ runtime: LiveRuntime, willPaintFrameAt time: Double) {
+        willPaint(at: time)
+    }
+
+    /// The dashboard is the runtime's root view on every screen: nothing to build.
+    public func liveRuntime(_ runtime: LiveRuntime, didCreate screen: Screen) {}
+
+    /// No idle behaviour: activity changes nothing.
+    public func liveRuntimeDidSeeUserActivity(_ runtime: LiveRuntime) {}
+
+    /// No configuration to reload; SIGHUP is logged by the runtime and otherwise ignored.
+    public func liveRuntimeShouldReload(_ runtime: LiveRuntime) {}
 
     static func describe(_ event: InputEvent) -> String {
         switch event {

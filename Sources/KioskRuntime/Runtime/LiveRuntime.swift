@@ -15,7 +15,7 @@ import KioskUI
 /// and the seat manager takes the devices; when it comes back, everything is repainted.
 ///
 /// SIGTERM and SIGINT end `run()` cleanly (the CRTC shows what it showed before), SIGHUP calls
-/// `reloadHandler`, SIGUSR1 logs the frame statistics. The display may be absent at start and may
+/// the delegate to reload, SIGUSR1 logs the frame statistics. The display may be absent at start and may
 /// come and go; rendering stops while it is gone.
 public final class LiveRuntime {
     public let loop: EventLoop
@@ -25,20 +25,8 @@ public final class LiveRuntime {
     public let options: RuntimeOptions
     public let rootView: View
 
-    /// Every input event, in UI points, read in one batch before the next frame.
-    public var inputHandler: ((InputEvent) -> Void)?
-    /// After a batch in which someone used an input device, once its events went to
-    /// `inputHandler`: also for input that makes no event (a modifier key alone), so idle timers
-    /// see every touch of the kiosk.
-    public var activityHandler: (() -> Void)?
-    /// SIGHUP: reload the configuration.
-    public var reloadHandler: (() -> Void)?
-    /// Called with each screen the runtime builds for a display mode (the first one, and a new one
-    /// when a replugged display comes back with another size), before its first frame.
-    public var onScreenCreated: ((Screen) -> Void)?
-    /// Called before each frame is painted with its presentation time, after the screen's
-    /// animations stepped (panel transitions step here).
-    public var willPaint: ((Double) -> Void)?
+    /// Hears about screens, frames, input and reloads (see `LiveRuntimeDelegate`); held weakly.
+    public weak var delegate: LiveRuntimeDelegate?
 
     public private(set) var display: DRMDisplay?
     public private(set) var screen: Screen?
@@ -209,9 +197,9 @@ public final class LiveRuntime {
         let size = Size(width: Double(buffer.width) / options.scale, height: Double(buffer.height) / options.scale)
         let screen = Screen(size: size, scale: options.scale, environment: options.environment, rootView: rootView)
         self.screen = screen
-        onScreenCreated?(screen)
+        delegate?.liveRuntime(self, didCreate: screen)
         let compositor = Compositor(screen: screen, output: display, rotation: options.rotation)
-        compositor.addFrameObserver { [unowned self] time in self.willPaint?(time) }
+        compositor.addFrameObserver { [unowned self] time in self.delegate?.liveRuntime(self, willPaintFrameAt: time) }
         input?.mapper = inputMapper()
         frames.attach(compositor, refreshInterval: display.refreshInterval)
     }
@@ -321,9 +309,9 @@ public final class LiveRuntime {
     private func readInput() {
         guard let input else { return }
         for event in input.readEvents() {
-            inputHandler?(inUIPoints(event))
+            delegate?.liveRuntime(self, didReceive: inUIPoints(event))
         }
-        if input.sawUserActivity { activityHandler?() }
+        if input.sawUserActivity { delegate?.liveRuntimeDidSeeUserActivity(self) }
         logDeviceChanges(of: input)
     }
 
@@ -352,7 +340,7 @@ public final class LiveRuntime {
             loop.stop()
         case .hangup:
             logger.notice("SIGHUP: reloading")
-            service.reloading { reloadHandler?() }
+            service.reloading { delegate?.liveRuntimeShouldReload(self) }
         case .user1:
             logger.notice(statisticsLine)
         }

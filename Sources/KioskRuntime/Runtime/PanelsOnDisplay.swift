@@ -7,10 +7,17 @@ import KioskInput
 import KioskPlatform
 import KioskUI
 
-/// `kiosk run --config FILE` on the display: the config's panels on the live runtime, touches and
-/// keys delivered into the views, the on-screen keyboard, hot reload (SIGHUP and file changes),
-/// and the control socket. Command-line options win over the config's `display` and `input`.
-enum PanelsOnDisplay {
+/// `kiosk run --config FILE` on the display: the config's panels on the live runtime, a
+/// `PanelKiosk` for each screen the runtime builds, hot reload (SIGHUP and file changes), and
+/// the control socket. Command-line options win over the config's `display` and `input`.
+final class PanelsOnDisplay: LiveRuntimeDelegate {
+    let runtime: LiveRuntime
+    /// The config loaded at start; a later screen is built from the one in force instead.
+    private let startConfig: KioskConfigSpec
+    private let setup: PanelKiosk.Setup
+    /// The panels on the runtime's current screen; nil until there is one.
+    private(set) var kiosk: PanelKiosk?
+
     static func run(configPath: String, arguments: Arguments) throws {
         let adapters = AdapterTable.standard
         let config: KioskConfigSpec
@@ -23,97 +30,60 @@ enum PanelsOnDisplay {
         let logger = Logger.standard(minimumLevel: level)
         let options = try runtimeOptions(config: config, configPath: configPath, arguments: arguments)
         let runtime = try LiveRuntime(rootView: LayerHostView(content: View()), options: options, logger: logger)
-        let directory = URL(fileURLWithPath: configPath).deletingLastPathComponent().path
         // Without a usable socket directory the kiosk still shows its panels; the log says why.
         let controlPath = Result { () throws(SocketError) in try ControlEndpoint.path(from: arguments) }
-        var host: PanelHost?
-        var keyboard: OnScreenKeyboard?
-        var endpoint: ControlEndpoint?
-        var idle: IdleBehaviour?
-        var idleTimer: TimerID?
+        let panels = PanelsOnDisplay(runtime: runtime, config: config, configPath: configPath, adapters: adapters,
+                                     controlPath: controlPath)
+        try runtime.loop.addFileWatch(path: configPath) { [unowned panels] change in
+            if change == .changed { panels.reload() }
+        }
+        try withExtendedLifetime(panels) { try runtime.run() }
+        panels.kiosk?.close()
+    }
+
+    init(runtime: LiveRuntime, config: KioskConfigSpec, configPath: String, adapters: AdapterTable,
+         controlPath: Result<String, SocketError>) {
+        self.runtime = runtime
+        startConfig = config
+        let logger = runtime.logger
         // The backlight is looked up once: boards do not grow one while running.
         let power = DisplayPower(backlight: Backlight.open(), runtime: runtime, logger: logger)
-        // The idle deadline moves with every input; one timer follows it (none while nothing is due).
-        func armIdleTimer() {
-            if let idleTimer { runtime.loop.cancelTimer(idleTimer) }
-            idleTimer = nil
-            guard let deadline = idle?.nextDeadline else { return }
-            do {
-                idleTimer = try runtime.loop.addTimer(at: deadline) {
-                    idle?.advance(to: runtime.loop.now)
-                    armIdleTimer()
-                }
-            } catch {
-                logger.error("idle timer not armed, the screen will not dim or blank until the next input: \(error)")
-            }
+        setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
+                                 service: runtime.service, logger: logger) { [unowned runtime] in
+            guard let compositor = runtime.compositor else { throw UsageError("no display to take a screenshot of") }
+            return compositor.renderFullFrame()
         }
+        runtime.delegate = self
+    }
 
-        runtime.onScreenCreated = { screen in
-            // A new screen (first display, or one replugged at another size) gets fresh panels,
-            // built from the config in force.
-            let panels = PanelHost(screen: screen, config: host?.config ?? config, adapters: adapters, baseDirectory: directory)
-            panels.log = { message in logger.info(message) }
-            panels.onEmit = { event in logger.info("emit \(event.jsonLine)") }
-            panels.onPanelChange = { _, panel in runtime.service.content = "panel \(panel)" }
-            panels.reloadPhaseDidEnd = { _ in runtime.service.workMadeProgress() }
-            let onScreenKeyboard = OnScreenKeyboard(layout: .forLocale(panels.config.theme.locale))
-            onScreenKeyboard.attach(to: screen)
-            screen.input.onWakeUpRequest = { time in
-                do {
-                    _ = try runtime.loop.addTimer(at: time) { screen.currentTime = runtime.loop.now }
-                } catch {
-                    logger.error("wake-up timer not armed (a long press or key repeat may not fire): \(error)")
-                }
-            }
-            endpoint?.close()
-            do {
-                let controlPath = try controlPath.get()
-                endpoint = try ControlEndpoint(host: panels, loop: runtime.loop, path: controlPath, configPath: configPath,
-                                               components: adapters.registry, logger: logger) {
-                    guard let compositor = runtime.compositor else { throw UsageError("no display to take a screenshot of") }
-                    return compositor.renderFullFrame()
-                }
-                logger.info("control socket: \(controlPath)")
-            } catch {
-                logger.error("no control socket: \(error)")
-            }
-            panels.start()
-            host = panels
-            keyboard = onScreenKeyboard
-            idle = IdleBehaviour(settings: IdleBehaviour.settings(panels.config.display.idle), screen: screen,
-                                 host: panels, power: power, now: runtime.loop.now)
-            armIdleTimer()
-        }
-        runtime.willPaint = { time in host?.step(at: time) }
-        runtime.inputHandler = { event in
-            guard let screen = runtime.screen else { return }
-            let now = runtime.loop.now
-            screen.currentTime = now
-            let admitted = idle?.admit(event, at: now) ?? true
-            armIdleTimer()
-            if admitted { screen.dispatch(event) }
-        }
-        runtime.activityHandler = {
-            idle?.noteActivity(at: runtime.loop.now)
-            armIdleTimer()
-        }
-        let reload = {
-            guard let host else { return }
-            if let errors = host.reload(path: configPath) {
-                logger.error("\(configPath) was not reloaded; the running panels stay:\n\(errors.description)")
-            } else {
-                logger.notice("reloaded \(configPath)")
-                idle?.update(IdleBehaviour.settings(host.config.display.idle), at: runtime.loop.now)
-                armIdleTimer()
-            }
-        }
-        runtime.reloadHandler = reload
-        try runtime.loop.addFileWatch(path: configPath) { change in
-            if change == .changed { reload() }
-        }
-        try runtime.run()
-        endpoint?.close()
-        _ = keyboard
+    private func reload() {
+        kiosk?.reload()
+    }
+
+    // MARK: LiveRuntimeDelegate
+
+    func liveRuntime(_ runtime: LiveRuntime, didCreate screen: Screen) {
+        // A new screen (first display, or one replugged at another size) gets fresh panels, built
+        // from the config in force.
+        let config = kiosk?.config ?? startConfig
+        kiosk?.close()
+        kiosk = PanelKiosk(screen: screen, config: config, scheduler: runtime.loop, setup: setup)
+    }
+
+    func liveRuntime(_ runtime: LiveRuntime, willPaintFrameAt time: Double) {
+        kiosk?.step(at: time)
+    }
+
+    func liveRuntime(_ runtime: LiveRuntime, didReceive event: InputEvent) {
+        kiosk?.handle(event)
+    }
+
+    func liveRuntimeDidSeeUserActivity(_ runtime: LiveRuntime) {
+        kiosk?.noteActivity()
+    }
+
+    func liveRuntimeShouldReload(_ runtime: LiveRuntime) {
+        reload()
     }
 
     /// The config's display and input settings, overridden by what the command line says.

@@ -1,0 +1,164 @@
+import Foundation
+import KioskConfig
+import KioskGraphics
+import KioskPlatform
+import KioskUI
+
+/// A config's panels on one screen, as the kiosk runs them: the panel host, the on-screen
+/// keyboard, the control socket and `display.idle`. Input reaches the views through the idle logic
+/// (a touch that wakes the screen only wakes it), and a reload that fails validation keeps the
+/// panels running.
+///
+/// It knows its screen and a `Scheduler`, nothing of where frames and input come from, so the same
+/// object runs on a display and on a virtual clock. A new screen (a display replugged at another
+/// size) gets a new `PanelKiosk`, built from the config in force; `close()` the old one first.
+public final class PanelKiosk {
+    public let screen: Screen
+    public let host: PanelHost
+    public let keyboard: OnScreenKeyboard
+    public let idle: IdleBehaviour
+    /// Nil when no control socket was asked for or it could not be opened (the log says why).
+    public private(set) var endpoint: ControlEndpoint?
+    /// The config file `reload()` reads.
+    public let configPath: String
+    private let scheduler: any Scheduler
+    private let logger: Logger
+    private var idleTimer: TimerID?
+
+    /// What a `PanelKiosk` is built from, apart from its screen and config: the same for every
+    /// screen of a run.
+    public struct Setup {
+        public var configPath: String
+        public var adapters: AdapterTable
+        /// The control socket's path; nil for none. A failure (no usable runtime directory) is
+        /// logged and the kiosk runs without a socket.
+        public var controlPath: Result<String, SocketError>?
+        /// The backlight and the display's power, for idle dimming and blanking; nil dims with an
+        /// overlay only.
+        public var power: ScreenPower?
+        /// Told what is on screen and that a long reload makes progress; nil when no service
+        /// manager watches the kiosk.
+        public var service: ServiceLifecycle?
+        public var logger: Logger
+        /// The frame on screen, for the control socket's `screenshot`.
+        public var screenshot: () throws -> Surface
+
+        public init(configPath: String, adapters: AdapterTable = .standard, controlPath: Result<String, SocketError>? = nil,
+                    power: ScreenPower? = nil, service: ServiceLifecycle? = nil, logger: Logger,
+                    screenshot: @escaping () throws -> Surface) {
+            self.configPath = configPath
+            self.adapters = adapters
+            self.controlPath = controlPath
+            self.power = power
+            self.service = service
+            self.logger = logger
+            self.screenshot = screenshot
+        }
+    }
+
+    /// Builds the panels of `config` on `screen` and shows the start panel.
+    public init(screen: Screen, config: KioskConfigSpec, scheduler: any Scheduler, setup: Setup) {
+        self.screen = screen
+        self.scheduler = scheduler
+        configPath = setup.configPath
+        logger = setup.logger
+        let logger = setup.logger
+        let baseDirectory = Self.directory(of: setup.configPath)
+        host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory)
+        host.log = { message in logger.info(message) }
+        host.onEmit = { event in logger.info("emit \(event.jsonLine)") }
+        let service = setup.service
+        host.onPanelChange = { _, panel in service?.content = "panel \(panel)" }
+        host.reloadPhaseDidEnd = { _ in service?.workMadeProgress() }
+        keyboard = OnScreenKeyboard(layout: .forLocale(host.config.theme.locale))
+        keyboard.attach(to: screen)
+        screen.input.onWakeUpRequest = { [weak screen] time in
+            do {
+                _ = try scheduler.addTimer(at: time) { screen?.currentTime = scheduler.now }
+            } catch {
+                logger.error("wake-up timer not armed (a long press or key repeat may not fire): \(error)")
+            }
+        }
+        // Made after the host's own handlers: the endpoint chains its events behind them.
+        if let controlPath = setup.controlPath {
+            do {
+                let path = try controlPath.get()
+                endpoint = try ControlEndpoint(host: host, loop: scheduler, path: path, configPath: configPath,
+                                               components: setup.adapters.registry, logger: logger,
+                                               screenshot: setup.screenshot)
+                logger.info("control socket: \(path)")
+            } catch {
+                logger.error("no control socket: \(error)")
+            }
+        }
+        host.start()
+        idle = IdleBehaviour(settings: IdleBehaviour.settings(host.config.display.idle), screen: screen,
+                             host: host, power: setup.power, now: scheduler.now)
+        armIdleTimer()
+    }
+
+    /// The config in force: the one loaded at start, or the last reload that passed validation.
+    public var config: KioskConfigSpec { host.config }
+
+    /// An input event, in the screen's points: it passes through the idle logic (which may keep
+    /// it from the views), and restarts the idle time.
+    public func handle(_ event: InputEvent) {
+        let now = scheduler.now
+        screen.currentTime = now
+        let admitted = idle.admit(event, at: now)
+        armIdleTimer()
+        if admitted { screen.dispatch(event) }
+    }
+
+    /// Someone used an input device, whether or not it made an event: a dim or black screen wakes.
+    public func noteActivity() {
+        idle.noteActivity(at: scheduler.now)
+        armIdleTimer()
+    }
+
+    /// Reads the config file again. A config that fails validation changes nothing (the errors are
+    /// logged); one that passes is reconciled into the running panels, idle settings included.
+    public func reload() {
+        if let errors = host.reload(path: configPath) {
+            logger.error("\(configPath) was not reloaded; the running panels stay:\n\(errors.description)")
+        } else {
+            logger.notice("reloaded \(configPath)")
+            idle.update(IdleBehaviour.settings(host.config.display.idle), at: scheduler.now)
+            armIdleTimer()
+        }
+    }
+
+    /// Steps panel transitions to a frame's presentation time.
+    public func step(at time: Double) {
+        host.step(at: time)
+    }
+
+    /// Closes the control socket and disarms the idle timer: the screen is being replaced, or the
+    /// kiosk stops.
+    public func close() {
+        endpoint?.close()
+        endpoint = nil
+        if let idleTimer { scheduler.cancelTimer(idleTimer) }
+        idleTimer = nil
+    }
+
+    /// The idle deadline moves with every input; one timer follows it (none while nothing is due).
+    private func armIdleTimer() {
+        if let idleTimer { scheduler.cancelTimer(idleTimer) }
+        idleTimer = nil
+        guard let deadline = idle.nextDeadline else { return }
+        do {
+            idleTimer = try scheduler.addTimer(at: deadline) { [weak self] in
+                guard let self else { return }
+                self.idle.advance(to: self.scheduler.now)
+                self.armIdleTimer()
+            }
+        } catch {
+            logger.error("idle timer not armed, the screen will not dim or blank until the next input: \(error)")
+        }
+    }
+
+    private static func directory(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+}
