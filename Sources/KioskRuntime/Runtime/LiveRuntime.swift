@@ -10,13 +10,15 @@ import KioskUI
 /// seat, DRM hotplug events, the seat manager, the frame and watchdog timers, and the signals, and
 /// renders `rootView` whenever it changes, paced at the display's refresh rate.
 ///
-/// The card and the input devices come from the seat (`SeatSession`: seatd or logind, else a
-/// direct open). When the seat is taken away (a switch to another VT) rendering and input stop
-/// and the seat manager takes the devices; when it comes back, everything is repainted.
+/// The card and the input devices come from the seat (`SeatMonitor`). When the seat is taken away
+/// (a switch to another VT) rendering and input stop and the seat manager takes the devices; when
+/// it comes back, everything is repainted. The display may be absent at start and may come and go
+/// (`DisplayConnection`); rendering stops while it is gone. Idle blanking switches it off once the
+/// black frame is shown (`DisplayPowerSwitch`).
 ///
-/// SIGTERM and SIGINT end `run()` cleanly (the CRTC shows what it showed before), SIGHUP calls
-/// the delegate to reload, SIGUSR1 logs the frame statistics. The display may be absent at start and may
-/// come and go; rendering stops while it is gone.
+/// SIGTERM and SIGINT end `run()` cleanly (the CRTC shows what it showed before), SIGHUP asks the
+/// delegate to reload, SIGUSR1 logs the frame statistics. What runs on the kiosk — panels, or the
+/// dashboard demo — hears about screens, frames and input through its `LiveRuntimeDelegate`.
 public final class LiveRuntime {
     public let loop: EventLoop
     public let frames: FrameLoop
@@ -28,21 +30,18 @@ public final class LiveRuntime {
     /// Hears about screens, frames, input and reloads (see `LiveRuntimeDelegate`); held weakly.
     public weak var delegate: LiveRuntimeDelegate?
 
-    public private(set) var display: DRMDisplay?
-    public private(set) var screen: Screen?
+    public var display: DRMDisplay? { displays.display }
+    public var screen: Screen? { displays.screen }
     public var compositor: Compositor? { frames.compositor }
     public private(set) var input: InputManager?
-    public private(set) var seat: SeatSession?
+    public var seat: SeatSession? { seatMonitor.session }
 
-    private var hotplug: DisplayHotplugMonitor?
-    private var displaySourceID: EventSourceID?
+    private let displays: DisplayConnection
+    private let seatMonitor: SeatMonitor
+    private let displayPower: DisplayPowerSwitch
     private var hasLoggedFirstFrame = false
     private var knownDevices: Set<String> = []
     private var exitError: (any Error)?
-    private var hasOpenedDevices = false
-    /// True from idle blanking until input wakes the screen: the display is kept off, switched off
-    /// again after any frame that switched it on (the repaint after a VT switch back).
-    private var keepsDisplayOff = false
 
     /// Sets up the loop only; nothing is opened until `run()`.
     public init(rootView: View, options: RuntimeOptions = RuntimeOptions(), logger: Logger = .standard(),
@@ -53,6 +52,12 @@ public final class LiveRuntime {
         service = ServiceLifecycle(notifier: notifier)
         loop = try EventLoop()
         frames = FrameLoop(loop: loop)
+        displays = DisplayConnection(options: options, rootView: rootView, loop: loop, frames: frames, service: service,
+                                     logger: logger)
+        seatMonitor = SeatMonitor(logger: logger)
+        displayPower = DisplayPowerSwitch(logger: logger)
+        displays.delegate = self
+        seatMonitor.delegate = self
         frames.onFramePresented = { [unowned self] _ in self.framePresented() }
         frames.beforeFrame = { [unowned self] in self.readInput() }
         frames.onRenderError = { [unowned self] error in
@@ -67,26 +72,9 @@ public final class LiveRuntime {
         try loop.addSignals([.terminate, .interrupt, .hangup, .user1]) { [unowned self] signal in
             self.handle(signal)
         }
-        let monitor = try DisplayHotplugMonitor()
-        hotplug = monitor
-        try loop.addReadable(fileDescriptor: monitor.fileDescriptor) { [unowned self] in self.handleHotplugEvents() }
-
-        let seat = try SeatSession(preference: options.deviceAccess,
-                                   onEnable: { [unowned self] in self.seatEnabled() },
-                                   onDisable: { [unowned self] in self.seatDisabled() }, logger: logger)
-        self.seat = seat
-        if let descriptor = seat.descriptor {
-            try loop.addReadable(fileDescriptor: descriptor) { [unowned self] in
-                do { try seat.handleReadable() } catch { self.fail(error) }
-            }
-        }
-        switch seat.access {
-        case .seat(let name): logger.info("devices through the seat \(name)")
-        case .direct: logger.info("devices opened directly (no seat manager)")
-        }
-        if seat.isActive {
-            try openDevices()
-        } else {
+        try displays.watchHotplug()
+        try seatMonitor.open(preference: options.deviceAccess, on: loop)
+        if !seatMonitor.hasActivated {
             // Started while another VT is in front: the seat enables when the kiosk's VT is shown.
             logger.notice("the seat is not active yet (another session is in front); waiting for it")
             service.waitingForSeat()
@@ -100,13 +88,9 @@ public final class LiveRuntime {
 
     /// The card and the input devices, once the seat is active; then the start-up summary.
     private func openDevices() throws {
-        guard let seat, !hasOpenedDevices else { return }
-        hasOpenedDevices = true
-        do {
-            try openDisplay()
-        } catch let error as DRMError where Self.isWaitable(error) {
-            logger.warning("\(error); waiting for a display")
-        }
+        guard let seat else { return }
+        displays.cardOpener = SeatCardOpener(seat: seat)
+        try displays.openOrWait()
 
         let input = try InputManager(configuration: InputConfiguration(
             seat: options.seat, keymap: options.keymap, mapper: inputMapper()), opener: seat)
@@ -121,149 +105,8 @@ public final class LiveRuntime {
         if display == nil { service.waitingForDisplay() }
     }
 
-    // MARK: Seat
-
-    /// The seat is taken away (a switch to another VT): stop presenting and reading input, then
-    /// let the seat manager have the devices. Changes made meanwhile are shown on return.
-    private func seatDisabled() {
-        logger.notice("switched away from the seat: rendering and input paused")
-        frames.pause()
-        display?.pause()
-        input?.suspend()
-        service.sessionPaused()
-        seat?.acknowledgeDisable()
-    }
-
-    /// The seat is (back) in front: take the devices again and repaint everything, since the
-    /// other session drew over the screen. The first enable may be the one the kiosk started
-    /// waiting for.
-    private func seatEnabled() {
-        // During SeatSession's init: `run()` opens the devices once the seat is stored.
-        guard seat != nil else { return }
-        guard hasOpenedDevices else {
-            do { try openDevices() } catch { fail(error) }
-            return
-        }
-        logger.notice("the seat is back: repainting")
-        if let input, !input.resume() { logger.error("input devices could not be reopened after the switch") }
-        guard let display else {
-            frames.resume()
-            return
-        }
-        do {
-            try display.resume()
-        } catch {
-            logger.error("taking the display back after the switch: \(error)")
-            return
-        }
-        // The display may have been unplugged or changed mode while another session had it.
-        reprobe(display)
-        frames.compositor?.repaintEverything()
-        service.sessionResumed()
-        frames.resume()
-    }
-
-    // MARK: Display
-
-    /// No card with a display yet, or its display is unplugged: worth waiting for a hotplug event.
-    static func isWaitable(_ error: DRMError) -> Bool {
-        switch error {
-        case .noCardFound, .noConnectedConnector: true
-        default: false
-        }
-    }
-
-    private func openDisplay() throws {
-        let display = try DRMDisplay(devicePath: options.devicePath, mode: options.mode,
-                                     connectorName: options.connectorName, opener: cardOpener())
-        self.display = display
-        displaySourceID = try loop.addReadable(fileDescriptor: display.fileDescriptor) { [unowned self] in
-            self.dispatchFlipEvents()
-        }
-        logger.info("display: \(display.devicePath) \(display.connectorName) \(display.mode)"
-                        + (display.usesAtomicCommits ? " atomic" : " legacy"))
-        startRendering(on: display)
-    }
-
-    /// Builds the screen and compositor for the display's current mode (again when the size
-    /// changed) and starts the frame loop on it.
-    private func cardOpener() -> DeviceOpener {
-        guard let seat else { return KioskDRM.DirectDeviceOpener() }
-        return SeatCardOpener(seat: seat)
-    }
-
-    private func startRendering(on display: DRMDisplay) {
-        let buffer = options.rotation.logicalSize(forBufferWidth: display.mode.width, height: display.mode.height)
-        let size = Size(width: Double(buffer.width) / options.scale, height: Double(buffer.height) / options.scale)
-        let screen = Screen(size: size, scale: options.scale, environment: options.environment, rootView: rootView)
-        self.screen = screen
-        delegate?.liveRuntime(self, didCreate: screen)
-        let compositor = Compositor(screen: screen, output: display, rotation: options.rotation)
-        compositor.addFrameObserver { [unowned self] time in self.delegate?.liveRuntime(self, willPaintFrameAt: time) }
-        input?.mapper = inputMapper()
-        frames.attach(compositor, refreshInterval: display.refreshInterval)
-    }
-
-    private func dispatchFlipEvents() {
-        guard let display else { return }
-        do {
-            for completion in try display.dispatchEvents() { frames.flipCompleted(at: completion.timestamp) }
-        } catch {
-            logger.error("reading page-flip events: \(error)")
-        }
-    }
-
-    private func handleHotplugEvents() {
-        guard let hotplug else { return }
-        let events = hotplug.pendingEvents()
-        // While another session has the seat the devices are not ours; the return re-reads them.
-        guard !events.isEmpty, seat?.isActive == true, hasOpenedDevices else { return }
-        guard let display else {
-            do {
-                try openDisplay()
-            } catch let error as DRMError where Self.isWaitable(error) {
-                logger.info("still waiting for a display: \(error)")
-            } catch {
-                fail(error)
-            }
-            return
-        }
-        reprobe(display)
-    }
-
-    /// Re-reads the connector: stops rendering when the display is gone, starts again (on a new
-    /// screen when the size changed) when it is back.
-    private func reprobe(_ display: DRMDisplay) {
-        do {
-            switch try display.reprobe() {
-            case .unchanged:
-                break
-            case .disconnected:
-                logger.warning("display \(display.connectorName) disconnected; rendering stops until it returns")
-                service.displayDisconnected(display.connectorName)
-                frames.detach()
-            case .connected(let mode, let buffersReplaced):
-                logger.notice("display \(display.connectorName) connected: \(mode)")
-                if buffersReplaced || frames.compositor == nil || screenSizeDiffers(for: display) {
-                    startRendering(on: display)
-                } else if let compositor = frames.compositor {
-                    compositor.repaintEverything()
-                    frames.attach(compositor, refreshInterval: display.refreshInterval)
-                }
-            }
-        } catch {
-            logger.error("re-reading the display after a hotplug event: \(error)")
-        }
-    }
-
-    private func screenSizeDiffers(for display: DRMDisplay) -> Bool {
-        guard let screen else { return true }
-        let buffer = options.rotation.logicalSize(forBufferWidth: display.mode.width, height: display.mode.height)
-        return screen.pixelBounds.width != buffer.width || screen.pixelBounds.height != buffer.height
-    }
-
     private func framePresented() {
-        switchDisplayOffIfSettled()
+        displayPower.framePresented(on: display, frames: FrameActivity(frames))
         guard !hasLoggedFirstFrame, let display else { return }
         hasLoggedFirstFrame = true
         logger.info("first frame presented")
@@ -275,27 +118,13 @@ public final class LiveRuntime {
     /// Idle blanking: once the frame on screen is the last one to show (the black one), the display
     /// is switched off (DPMS), and kept off until `keepDisplayOn()`.
     public func switchDisplayOffWhenSettled() {
-        keepsDisplayOff = true
-        switchDisplayOffIfSettled()
+        displayPower.switchOffWhenSettled(display, frames: FrameActivity(frames))
     }
 
     /// Input came, before the display was switched off or after: it stays on, or comes back on with
     /// the next frame.
     public func keepDisplayOn() {
-        keepsDisplayOff = false
-        if display?.isPoweredOff == true { logger.info("display on: switched on by the next frame") }
-    }
-
-    private func switchDisplayOffIfSettled() {
-        guard keepsDisplayOff, let display, !display.isPoweredOff, let compositor = frames.compositor,
-              !frames.isFlipPending, !frames.isFrameScheduled, !compositor.needsFrame else { return }
-        do {
-            try display.powerOff()
-            logger.info("display off (idle)")
-        } catch {
-            keepsDisplayOff = false
-            logger.warning("could not switch the display off; it stays on showing black: \(error)")
-        }
+        displayPower.keepOn(display)
     }
 
     // MARK: Input
@@ -362,8 +191,63 @@ public final class LiveRuntime {
     private func shutDown() {
         service.stopping()
         frames.detach()
-        if let displaySourceID { loop.remove(displaySourceID) }
-        display?.restore()
+        displays.close()
         logger.info("stopped; \(statisticsLine)")
+    }
+}
+
+// MARK: Seat
+
+extension LiveRuntime: SeatMonitorDelegate {
+    func seatMonitorDidActivate(_ monitor: SeatMonitor) throws {
+        try openDevices()
+    }
+
+    /// The seat is taken away (a switch to another VT): stop presenting and reading input, so the
+    /// seat manager can have the devices. Changes made meanwhile are shown on return.
+    func seatMonitorWillSwitchAway(_ monitor: SeatMonitor) {
+        logger.notice("switched away from the seat: rendering and input paused")
+        frames.pause()
+        displays.pause()
+        input?.suspend()
+        service.sessionPaused()
+    }
+
+    /// The seat is back in front: take the devices again and repaint everything.
+    func seatMonitorDidSwitchBack(_ monitor: SeatMonitor) {
+        logger.notice("the seat is back: repainting")
+        if let input, !input.resume() { logger.error("input devices could not be reopened after the switch") }
+        guard display != nil else {
+            frames.resume()
+            return
+        }
+        guard displays.resumeAfterSwitch() else { return }
+        service.sessionResumed()
+        frames.resume()
+    }
+
+    func seatMonitor(_ monitor: SeatMonitor, didFailWith error: any Error) {
+        fail(error)
+    }
+}
+
+// MARK: Display
+
+extension LiveRuntime: DisplayConnectionDelegate {
+    func displayConnectionMayUseDevices(_ connection: DisplayConnection) -> Bool {
+        seatMonitor.isActive && seatMonitor.hasActivated
+    }
+
+    func displayConnection(_ connection: DisplayConnection, didCreate screen: Screen) {
+        delegate?.liveRuntime(self, didCreate: screen)
+    }
+
+    func displayConnection(_ connection: DisplayConnection, willRender compositor: Compositor) {
+        compositor.addFrameObserver { [unowned self] time in self.delegate?.liveRuntime(self, willPaintFrameAt: time) }
+        input?.mapper = inputMapper()
+    }
+
+    func displayConnection(_ connection: DisplayConnection, didFailWith error: any Error) {
+        fail(error)
     }
 }
