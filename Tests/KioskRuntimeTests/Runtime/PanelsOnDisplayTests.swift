@@ -1,0 +1,101 @@
+import Foundation
+import KioskConfig
+import KioskGraphics
+import KioskUI
+import Testing
+@testable import KioskRuntime
+
+/// The panels as the live runtime's delegate: what it does with each screen, input event,
+/// activity and reload the runtime reports. Nothing is opened: the runtime is never run.
+@Suite struct PanelsOnDisplayTests {
+    final class Fixture {
+        let directory: String
+        let path: String
+        let log = LogCapture()
+        let runtime: LiveRuntime
+        let panels: PanelsOnDisplay
+
+        init() throws {
+            directory = NSTemporaryDirectory() + "panels-on-display-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            path = directory + "/kiosk.yaml"
+            try PanelKioskTests.config.write(toFile: path, atomically: true, encoding: .utf8)
+            let config = try ConfigLoader().load(path: path).get()
+            runtime = try LiveRuntime(rootView: LayerHostView(content: View()), logger: log.logger)
+            panels = PanelsOnDisplay(runtime: runtime, config: config, configPath: path, adapters: .standard,
+                                     controlPath: .failure(SocketError(refusing: directory + "/control.sock", "not in tests")))
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+
+        func makeScreen(width: Double = 400, height: Double = 300) -> Screen {
+            let screen = Screen(size: Size(width: width, height: height), rootView: runtime.rootView)
+            panels.liveRuntime(runtime, didCreate: screen)
+            screen.layoutIfNeeded()
+            return screen
+        }
+
+        func tap(_ id: String, on screen: Screen) throws {
+            let view = try #require(screen.view(withID: id))
+            let point = view.transformToScreen.apply(to: view.bounds).center
+            for phase in [TouchPhase.began, .ended] {
+                runtime.delegate?.liveRuntime(runtime, didReceive: .touch(TouchSample(id: 0, phase: phase, location: point, timestamp: runtime.loop.now)))
+            }
+        }
+    }
+
+    @Test func theRuntimeHoldsThePanelsAsItsDelegate() throws {
+        let fixture = try Fixture()
+        #expect(fixture.runtime.delegate === fixture.panels)
+        #expect(fixture.panels.kiosk == nil)
+    }
+
+    @Test func inputFromTheRuntimeReachesThePanelsOnItsScreen() throws {
+        let fixture = try Fixture()
+        let screen = fixture.makeScreen()
+        try fixture.tap("more", on: screen)
+        #expect(fixture.panels.kiosk?.host.currentPanelID == "other")
+    }
+
+    @Test func activityFromTheRuntimeWakesADimScreen() throws {
+        let fixture = try Fixture()
+        _ = fixture.makeScreen()
+        let kiosk = try #require(fixture.panels.kiosk)
+        kiosk.idle.advance(to: fixture.runtime.loop.now + 11)
+        #expect(kiosk.idle.state == .dimmed)
+        fixture.runtime.delegate?.liveRuntimeDidSeeUserActivity(fixture.runtime)
+        #expect(kiosk.idle.state == .active)
+    }
+
+    @Test func aNewScreenGetsFreshPanelsFromTheConfigInForce() throws {
+        let fixture = try Fixture()
+        let first = fixture.makeScreen()
+        let firstKiosk = try #require(fixture.panels.kiosk)
+        try fixture.tap("more", on: first)
+        try PanelKioskTests.config.replacingOccurrences(of: "title: More", with: "title: Onward")
+            .write(toFile: fixture.path, atomically: true, encoding: .utf8)
+        fixture.runtime.delegate?.liveRuntimeShouldReload(fixture.runtime)
+        #expect(fixture.log.lines.contains("notice: reloaded \(fixture.path)"))
+
+        // The display comes back at another size.
+        let second = fixture.makeScreen(width: 600, height: 400)
+        let kiosk = try #require(fixture.panels.kiosk)
+        #expect(kiosk !== firstKiosk)
+        #expect(kiosk.screen === second)
+        #expect(kiosk.host.currentPanelID == "home")
+        let button = try #require(second.view(withID: "more") as? Button)
+        #expect(button.title == "Onward")
+    }
+
+    @Test func anInvalidReloadKeepsThePanels() throws {
+        let fixture = try Fixture()
+        let screen = fixture.makeScreen()
+        try fixture.tap("more", on: screen)
+        try "start: [".write(toFile: fixture.path, atomically: true, encoding: .utf8)
+        fixture.runtime.delegate?.liveRuntimeShouldReload(fixture.runtime)
+        #expect(fixture.log.lines.contains { $0.hasPrefix("error: \(fixture.path) was not reloaded; the running panels stay:") })
+        #expect(fixture.panels.kiosk?.host.currentPanelID == "other")
+    }
+}
