@@ -12,25 +12,23 @@ import Testing
 /// each screen, driven as the runtime drives it (input events, activity, reloads, frames).
 @Suite struct PanelKioskTests {
     static let config = """
-    display: {size: [400, 300], idle: {dim: 10s, blank: 20s, return_to_start: 30s}}
     start: home
+    display: {size: [400, 300], idle: {dim: 10s, blank: 20s, return_to_start: 30s}}
     panels:
       home:
-        root:
-          type: stack
-          children:
-            - {type: button, id: more, title: More, size: [200, 60], on_tap: {goto: other}}
+        children:
+          - {type: label, text: Welcome}
+          - {type: button, id: more, title: More, size: [200, 60], on_tap: {goto: other}}
       other:
-        root:
-          type: stack
-          children:
-            - {type: button, id: press, title: Press, size: [200, 60], on_tap: {emit: pressed}}
+        children:
+          - {type: button, id: press, title: Press, size: [180, 50], on_tap: {emit: pressed}}
+          - {type: button, id: home, title: Back, size: [180, 50], on_tap: back}
     """
 
     /// A config file, a screen with a compositor on memory, a virtual loop and the kiosk on them.
     final class Fixture {
-        let directory: String
-        let path: String
+        let file: ConfigFile
+        var path: String { file.path }
         let loop = VirtualLoop()
         let screen: Screen
         let compositor: Compositor
@@ -38,24 +36,17 @@ import Testing
         let kiosk: KioskRuntime.PanelKiosk
 
         init(_ yaml: String = PanelKioskTests.config, controlPath: Result<String, SocketError>? = nil) throws {
-            directory = NSTemporaryDirectory() + "panel-kiosk-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            path = directory + "/kiosk.yaml"
-            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-            let config = try ConfigLoader().load(path: path).get()
+            file = try ConfigFile(yaml)
+            let config = try ConfigLoader().load(path: file.path).get()
             // The live runtime's root view.
             screen = Screen(size: Size(width: 400, height: 300), rootView: LayerHostView(content: View()))
             compositor = Compositor(screen: screen, output: MemoryOutput(width: 400, height: 300))
             let compositor = compositor
             kiosk = KioskRuntime.PanelKiosk(
                 screen: screen, config: config, scheduler: loop,
-                setup: .init(configPath: path, controlPath: controlPath, logger: log.logger) { compositor.renderFullFrame() })
+                setup: .init(configPath: file.path, controlPath: controlPath, logger: log.logger) { compositor.renderFullFrame() })
             compositor.addFrameObserver { [kiosk] time in kiosk.step(at: time) }
             try settle()
-        }
-
-        deinit {
-            try? FileManager.default.removeItem(atPath: directory)
         }
 
         var host: PanelHost { kiosk.host }
@@ -87,7 +78,7 @@ import Testing
         }
 
         func rewrite(_ yaml: String) throws {
-            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            try file.write(yaml)
         }
 
         var emitted: [String] { host.emittedEvents.map(\.name) }
@@ -200,5 +191,26 @@ import Testing
         #expect(fixture.log.lines.contains { $0.hasPrefix("error: no control socket: ") })
         try fixture.tap("more")
         #expect(fixture.host.currentPanelID == "other")
+    }
+}
+
+/// A config file in a directory of its own, removed with the last reference to it.
+final class ConfigFile {
+    let directory: String
+    let path: String
+
+    init(_ yaml: String) throws {
+        directory = NSTemporaryDirectory() + "kiosk-config-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = directory + "/kiosk.yaml"
+        try write(yaml)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func write(_ yaml: String) throws {
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
     }
 }

@@ -9,25 +9,18 @@ import Testing
 /// activity and reload the runtime reports. Nothing is opened: the runtime is never run.
 @Suite struct PanelsOnDisplayTests {
     final class Fixture {
-        let directory: String
-        let path: String
+        let file: ConfigFile
+        var path: String { file.path }
         let log = LogCapture()
         let runtime: LiveRuntime
         let panels: PanelsOnDisplay
 
         init() throws {
-            directory = NSTemporaryDirectory() + "panels-on-display-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            path = directory + "/kiosk.yaml"
-            try PanelKioskTests.config.write(toFile: path, atomically: true, encoding: .utf8)
-            let config = try ConfigLoader().load(path: path).get()
+            file = try ConfigFile(PanelKioskTests.config)
+            let config = try ConfigLoader().load(path: file.path).get()
             runtime = try LiveRuntime(rootView: LayerHostView(content: View()), logger: log.logger)
-            panels = PanelsOnDisplay(runtime: runtime, config: config, configPath: path, adapters: .standard,
-                                     controlPath: .failure(SocketError(refusing: directory + "/control.sock", "not in tests")))
-        }
-
-        deinit {
-            try? FileManager.default.removeItem(atPath: directory)
+            panels = PanelsOnDisplay(runtime: runtime, config: config, configPath: file.path, adapters: .standard,
+                                     controlPath: .failure(SocketError(refusing: file.directory + "/control.sock", "no socket")))
         }
 
         func makeScreen(width: Double = 400, height: Double = 300) -> Screen {
@@ -74,8 +67,7 @@ import Testing
         let first = fixture.makeScreen()
         let firstKiosk = try #require(fixture.panels.kiosk)
         try fixture.tap("more", on: first)
-        try PanelKioskTests.config.replacingOccurrences(of: "title: More", with: "title: Onward")
-            .write(toFile: fixture.path, atomically: true, encoding: .utf8)
+        try fixture.file.write(PanelKioskTests.config.replacingOccurrences(of: "title: More", with: "title: Onward"))
         fixture.runtime.delegate?.liveRuntimeShouldReload(fixture.runtime)
         #expect(fixture.log.lines.contains("notice: reloaded \(fixture.path)"))
 
@@ -93,7 +85,7 @@ import Testing
         let fixture = try Fixture()
         let screen = fixture.makeScreen()
         try fixture.tap("more", on: screen)
-        try "start: [".write(toFile: fixture.path, atomically: true, encoding: .utf8)
+        try fixture.file.write("start: [")
         fixture.runtime.delegate?.liveRuntimeShouldReload(fixture.runtime)
         #expect(fixture.log.lines.contains { $0.hasPrefix("error: \(fixture.path) was not reloaded; the running panels stay:") })
         #expect(fixture.panels.kiosk?.host.currentPanelID == "other")
