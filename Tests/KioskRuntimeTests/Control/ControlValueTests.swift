@@ -18,7 +18,7 @@ struct ControlValueTests {
               - {type: switch, id: lamp}
         """
 
-    func handler(_ kiosk: PanelKiosk) -> PanelControlHandler {
+    func handler(_ kiosk: PanelSessionFixture) -> PanelControlHandler {
         PanelControlHandler(host: kiosk.host, registry: .standard, configPath: kiosk.path,
                             runtimeDirectory: NSTemporaryDirectory()) { try kiosk.session.snapshot() }
     }
@@ -34,7 +34,7 @@ struct ControlValueTests {
     }
 
     @Test func aSizeBeyondTheLimitIsAnErrorWithTheCheckersMessage() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         let reply = handler(kiosk).handle(.set(widget: "status", property: "size", value: .array([3_000_000_000, 10])))
         let message = try checkMessage("size", "[3000000000, 10]")
         #expect(message.contains("expected a size such as [800, 480] or 800x480, each side from 0 to 16384"))
@@ -43,7 +43,7 @@ struct ControlValueTests {
     }
 
     @Test func aNumberOutOfRangeNamesTheExpectedRange() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         let reply = handler(kiosk).handle(.set(widget: "ring", property: "value", value: .number(1.5)))
         #expect(reply == .error("value out of range for 'value': expected a number from 0 to 1, found '1.5'"))
         #expect(kiosk.host.value(of: "value", widget: "ring") == .number(0.5))
@@ -52,7 +52,7 @@ struct ControlValueTests {
     }
 
     @Test func boolsTakeTheDocumentedSpellings() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         let lamp = try #require(kiosk.session.display.screen.view(withID: "lamp") as? Control)
         #expect(handler(kiosk).handle(.set(widget: "lamp", property: "enabled", value: .string("no"))) == .ok)
         #expect(!lamp.isEnabled)

@@ -31,18 +31,18 @@ struct PanelBoundsTests {
     }
 
     @Test func aReloadWithASizeOrLineCountBeyondTheLimitsIsRefusedAndTheKioskRuns() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         let before = try kiosk.picture()
         let wide = try #require(try kiosk.edit(Self.config().replacingOccurrences(of: "size: [200, 30]", with: "size: [3000000000, 10]")))
         #expect(wide.errors.first?.detail.contains("value out of range for 'size'") == true)
         let lines = try #require(try kiosk.edit(Self.config().replacingOccurrences(of: "text: Ready,", with: "text: Ready, lines: 3e9,")))
         #expect(lines.errors.first?.detail.contains("value out of range for 'lines': expected a whole number from 0 to 10000") == true)
         try kiosk.session.renderUntilIdle()
-        #expect(PanelKiosk.samePixels(try kiosk.picture(), before), "a refused reload changes nothing on screen")
+        #expect(PanelSessionFixture.samePixels(try kiosk.picture(), before), "a refused reload changes nothing on screen")
     }
 
     @Test func anEventValueOutsideTheRangeIsClampedAndLoggedOnce() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         kiosk.host.handle(event: "change", from: "level", value: .number(5))
         kiosk.host.handle(event: "change", from: "level", value: .number(7))
         try kiosk.session.renderUntilIdle()
@@ -53,7 +53,7 @@ struct PanelBoundsTests {
     }
 
     @Test func aHugeEventValueForAWholeNumberIsClampedNotConvertedUnchecked() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         kiosk.host.handle(event: "change", from: "level", value: .number(3e9))
         try kiosk.session.renderUntilIdle()
         kiosk.host.handle(event: "change", from: "level", value: .number(1e300))
@@ -62,7 +62,7 @@ struct PanelBoundsTests {
     }
 
     @Test func valueInAnAlertButtonsActionsIsTheValueThatOpenedTheAlert() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         kiosk.host.handle(event: "commit", from: "level", value: .number(7))
         try kiosk.session.renderUntilIdle()
         kiosk.host.respondToAlert(buttonIndex: 0)
@@ -73,7 +73,7 @@ struct PanelBoundsTests {
     }
 
     @Test func aMarkedSliderWithATrillionStepsDrawsAndSnaps() throws {
-        let kiosk = try PanelKiosk("""
+        let kiosk = try PanelSessionFixture("""
             panels:
               home:
                 root: {type: marked_slider, id: wide, max: 1e12, step: 1, size: [300, 44]}
@@ -88,7 +88,7 @@ struct PanelBoundsTests {
 
     @Test func aDisplayOfNoPixelsIsAConfigErrorNotACrash() throws {
         #expect(throws: (any Error).self) {
-            _ = try PanelKiosk("display: {size: 0x0}\npanels:\n  home:\n    root: {type: label}\n")
+            _ = try PanelSessionFixture("display: {size: 0x0}\npanels:\n  home:\n    root: {type: label}\n")
         }
     }
 }

@@ -36,13 +36,13 @@ struct PanelHostTests {
     """
 
     @Test func startShowsTheStartPanelAndRunsOnShow() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         #expect(kiosk.host.currentPanelID == "home")
         #expect(kiosk.host.emittedEvents == [EmittedEvent(name: "home_shown")])
     }
 
     @Test func gotoAndBackWithTransitionsOnTheVirtualClock() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         kiosk.host.goto("second")
         #expect(kiosk.host.isAnimating)
         try kiosk.session.advance(by: 0.1)
@@ -62,7 +62,7 @@ struct PanelHostTests {
     }
 
     @Test func widgetEventsRunTheirActionsWithTheValue() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         var forwarded: [String] = []
         kiosk.host.onEmit = { forwarded.append($0.jsonLine) }
         kiosk.host.handle(event: "change", from: "level", value: .number(4))
@@ -78,7 +78,7 @@ struct PanelHostTests {
     }
 
     @Test func alertsGoToThePresenterWhenOneIsSet() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         var presented: [AlertRequest] = []
         kiosk.host.presentAlert = { presented.append($0) }
         kiosk.host.handle(event: "commit", from: "level", value: .number(1))
@@ -86,34 +86,34 @@ struct PanelHostTests {
     }
 
     @Test func localeAndAppearanceReRender() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         let light = try kiosk.picture()
         kiosk.host.run([.setLocale("es")])
         #expect((kiosk.session.display.screen.view(withID: "greeting") as? Label)?.text == "Hola")
         #expect(kiosk.session.display.screen.environment.locale == "es")
         kiosk.host.run([.setLocale("en"), .setAppearance(.toggle)])
         #expect(kiosk.host.appearance == .dark)
-        #expect(!PanelKiosk.samePixels(light, try kiosk.picture()))
+        #expect(!PanelSessionFixture.samePixels(light, try kiosk.picture()))
         kiosk.host.run([.setAppearance(.toggle)])
-        #expect(PanelKiosk.samePixels(light, try kiosk.picture()), "back to light gives the same pixels")
+        #expect(PanelSessionFixture.samePixels(light, try kiosk.picture()), "back to light gives the same pixels")
     }
 
     @Test func setReachesPanelsNotShownYet() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         kiosk.host.run([.set([Assignment(widgetID: "second_label", property: "text", value: .literal(.text(.literal("Early"))))])])
         kiosk.host.goto("second", transition: .none)
         #expect((kiosk.session.display.screen.view(withID: "second_label") as? Label)?.text == "Early")
     }
 
     @Test func accessibilityTreeListsLabelledWidgets() throws {
-        let kiosk = try PanelKiosk(Self.config)
+        let kiosk = try PanelSessionFixture(Self.config)
         let tree = AccessibilityTree.describe(kiosk.host)
         #expect(tree.hasPrefix("panel home\n"))
         #expect(tree.contains("label #greeting \"Hello\""))
     }
 
     @Test func anImageThatCannotBeReadIsLoggedAndTheRestOfThePanelShows() throws {
-        let kiosk = try PanelKiosk("panels:\n  home:\n    children:\n      - {type: label, id: title, text: Hi}\n")
+        let kiosk = try PanelSessionFixture("panels:\n  home:\n    children:\n      - {type: label, id: title, text: Hi}\n")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: kiosk.directory + "/broken.png"))
         #expect(mkfifo(kiosk.directory + "/pipe.png", 0o600) == 0)
         let errors = try kiosk.edit("""

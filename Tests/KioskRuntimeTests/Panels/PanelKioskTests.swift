@@ -8,7 +8,7 @@ import KioskUI
 import Testing
 @testable import KioskRuntime
 
-/// `PanelKiosk` on a headless screen and a virtual loop: the object the live runtime builds for
+/// `PanelSessionFixture` on a headless screen and a virtual loop: the object the live runtime builds for
 /// each screen, driven as the runtime drives it (input events, activity, reloads, frames).
 @Suite struct PanelKioskTests {
     static let config = """
@@ -33,7 +33,7 @@ import Testing
         let screen: Screen
         let compositor: Compositor
         let log = LogCapture()
-        let kiosk: KioskRuntime.PanelKiosk
+        let kiosk: PanelKiosk
 
         init(_ yaml: String = PanelKioskTests.config, controlPath: Result<String, SocketError>? = nil) throws {
             file = try ConfigFile(yaml)
@@ -42,7 +42,7 @@ import Testing
             screen = Screen(size: Size(width: 400, height: 300), rootView: LayerHostView(content: View()))
             compositor = Compositor(screen: screen, output: MemoryOutput(width: 400, height: 300))
             let compositor = compositor
-            kiosk = KioskRuntime.PanelKiosk(
+            kiosk = PanelKiosk(
                 screen: screen, config: config, scheduler: loop,
                 setup: .init(configPath: file.path, controlPath: controlPath, logger: log.logger) { compositor.renderFullFrame() })
             compositor.addFrameObserver { [kiosk] time in kiosk.step(at: time) }

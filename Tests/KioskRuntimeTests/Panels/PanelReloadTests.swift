@@ -32,12 +32,12 @@ struct PanelReloadTests {
     }
 
     /// What a person did before the reload: moved the slider (through the action a drag runs).
-    func moveSlider(_ kiosk: PanelKiosk) throws {
+    func moveSlider(_ kiosk: PanelSessionFixture) throws {
         kiosk.host.run([.set([Assignment(widgetID: "level", property: "value", value: .literal(.number(7)))])])
         try kiosk.session.renderUntilIdle()
     }
 
-    func expectDamage(_ kiosk: PanelKiosk, within rect: PixelRect, margin: Int) {
+    func expectDamage(_ kiosk: PanelSessionFixture, within rect: PixelRect, margin: Int) {
         let damage = kiosk.lastDamage.bounds
         #expect(!damage.isEmpty)
         #expect(damage.x >= rect.x - margin && damage.y >= rect.y - margin
@@ -46,7 +46,7 @@ struct PanelReloadTests {
     }
 
     @Test func aChangedLabelShowsAndTheSliderKeepsItsValue() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         try moveSlider(kiosk)
         let slider = try #require(kiosk.session.display.screen.view(withID: "level") as? MarkedSlider)
         try kiosk.edit(Self.config(label: "Busy"))
@@ -57,7 +57,7 @@ struct PanelReloadTests {
     }
 
     @Test func anAddedWidgetAppearsAndOnlyItsAreaIsRepainted() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         try moveSlider(kiosk)
         try kiosk.edit(Self.config(extra: "        - {type: label, id: added, text: New, size: [120, 24]}"))
         let added = try #require(kiosk.session.display.screen.view(withID: "added") as? Label)
@@ -68,7 +68,7 @@ struct PanelReloadTests {
 
     /// Removing a view damages its parent (KioskUI relayouts it), so the ring sits in a box of its own.
     @Test func aRemovedWidgetGoesAndOnlyItsAreaIsRepainted() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         let ringFrame = kiosk.frame(of: "ring")
         #expect(try kiosk.edit(Self.config(ring: false)) == nil)
         #expect(kiosk.session.display.screen.view(withID: "ring") == nil)
@@ -77,19 +77,19 @@ struct PanelReloadTests {
     }
 
     @Test func aChangedSliderColourShowsAndTheValueStays() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         try moveSlider(kiosk)
         let before = try kiosk.picture()
         try kiosk.edit(Self.config(color: "system_red"))
         let slider = try #require(kiosk.session.display.screen.view(withID: "level") as? MarkedSlider)
         #expect(slider.activeColor == .systemRed)
         #expect(slider.value == 7)
-        #expect(!PanelKiosk.samePixels(before, try kiosk.picture()))
+        #expect(!PanelSessionFixture.samePixels(before, try kiosk.picture()))
         expectDamage(kiosk, within: kiosk.frame(of: "level"), margin: 9)
     }
 
     @Test func aBrokenEditChangesNothing() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         try moveSlider(kiosk)
         kiosk.host.goto("other", transition: .none)
         kiosk.host.back(transition: .none)
@@ -102,12 +102,12 @@ struct PanelReloadTests {
         #expect(kiosk.host.currentPanelID == "home")
         #expect((kiosk.session.display.screen.view(withID: "level") as? MarkedSlider)?.value == 7)
         #expect(!kiosk.session.display.compositor.needsFrame, "nothing on screen was touched")
-        #expect(PanelKiosk.samePixels(before, try kiosk.picture()))
+        #expect(PanelSessionFixture.samePixels(before, try kiosk.picture()))
         #expect(kiosk.logged.last?.contains("reload refused") == true)
     }
 
     @Test func theCurrentPanelStaysUnlessItIsGone() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         kiosk.host.goto("other", transition: .none)
         try kiosk.edit(Self.config(label: "Busy"))
         #expect(kiosk.host.currentPanelID == "other")
@@ -118,7 +118,7 @@ struct PanelReloadTests {
     }
 
     @Test func fileChangesReloadThroughTheLoop() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         let loop = try EventLoop()
         try kiosk.host.watch(path: kiosk.path, loop: loop)
         try Self.config(label: "Watched").write(toFile: kiosk.path, atomically: true, encoding: .utf8)
@@ -129,7 +129,7 @@ struct PanelReloadTests {
     }
 
     @Test func aConfigReplacedByAFIFOIsRefusedAndTheLoopGoesOn() throws {
-        let kiosk = try PanelKiosk(Self.config())
+        let kiosk = try PanelSessionFixture(Self.config())
         let configBefore = kiosk.host.config
         let loop = try EventLoop()
         try kiosk.host.watch(path: kiosk.path, loop: loop)

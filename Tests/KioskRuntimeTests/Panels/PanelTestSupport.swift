@@ -5,7 +5,7 @@ import KioskRuntime
 
 /// A config written to a temporary file and loaded into a headless panel session.
 @MainActor
-final class PanelKiosk {
+final class PanelSessionFixture {
     let directory: String
     let path: String
     let session: HeadlessPanelSession

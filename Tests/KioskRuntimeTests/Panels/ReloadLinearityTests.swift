@@ -54,7 +54,7 @@ struct ReloadLinearityTests {
         session.host.reload(Self.config(siblings: 3, edited: true))
         #expect(phases == [.reconciled, .laidOut])
 
-        let kiosk = try PanelKiosk("panels:\n  home:\n    children: [{type: label, text: A}]\n")
+        let kiosk = try PanelSessionFixture("panels:\n  home:\n    children: [{type: label, text: A}]\n")
         phases = []
         kiosk.host.reloadPhaseDidEnd = { phases.append($0) }
         try kiosk.edit("panels:\n  home:\n    children: [{type: label, text: B}]\n")
