@@ -234,3 +234,24 @@ struct RecognizerPrecedenceTests {
         #expect(slider.value > 0.4)
     }
 }
+
+@MainActor
+struct LayerHostTests {
+    @Test func presentingAnAlertOnAPlainScreenWrapsTheContentAndBlocksIt() {
+        let content = Control(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        var taps = 0
+        content.addAction(for: .touchUpInside) { _ in taps += 1 }
+        let screen = Screen(size: Size(width: 400, height: 300), rootView: content)
+        let alert = Alert(title: "Hello")
+        alert.present(on: screen)
+        #expect(screen.rootView is LayerHostView)
+        #expect(content.screen === screen)
+        screen.animator.step(to: 1)
+        screen.layoutIfNeeded()
+        #expect(content.frame == screen.bounds)
+        screen.dispatch(.touch(TouchSample(id: 1, phase: .began, location: Point(x: 10, y: 10), timestamp: 0)))
+        screen.dispatch(.touch(TouchSample(id: 1, phase: .ended, location: Point(x: 10, y: 10), timestamp: 0)))
+        #expect(taps == 0)
+        #expect(screen.hitTest(Point(x: 10, y: 10)) === alert)
+    }
+}
