@@ -23,7 +23,7 @@ struct ContentRepaintTests {
         #expect(try display.renderUntilIdle() == 1)
         let partial = try #require(display.output.frontSurface)
         let full = display.compositor.renderFullFrame()
-        #expect(GoldenImage.compare(partial, full, tolerance: 0).differingPixels == 0)
+        #expect(partial.difference(from: full).isEmpty)
     }
 
     /// Word wrapping does not break inside a word: one wider than the label is drawn past its
@@ -41,7 +41,7 @@ struct ContentRepaintTests {
         try display.renderUntilIdle()
         let partial = try #require(display.output.frontSurface)
         let full = display.compositor.renderFullFrame()
-        #expect(GoldenImage.compare(partial, full, tolerance: 0).differingPixels == 0)
+        #expect(partial.difference(from: full).isEmpty)
         #expect(display.compositor.lastDamage.bounds.maxX > 50 + 20, "the damage reaches the overflowing word")
     }
 
@@ -59,7 +59,7 @@ struct ContentRepaintTests {
         #expect(try display.renderUntilIdle() == 1)
         let partial = try #require(display.output.frontSurface)
         let full = display.compositor.renderFullFrame()
-        #expect(GoldenImage.compare(partial, full, tolerance: 0).differingPixels == 0)
+        #expect(partial.difference(from: full).isEmpty)
     }
 
     /// A border's stroke lies inside the bounds, yet its antialiasing tints the pixel beyond the
@@ -80,7 +80,7 @@ struct ContentRepaintTests {
         avatar.frame = Rect(x: 499, y: 147, width: 281, height: 30)
         try display.renderUntilIdle()
         let partial = try #require(display.output.frontSurface)
-        #expect(GoldenImage.compare(partial, display.compositor.renderFullFrame(), tolerance: 0).differingPixels == 0)
+        #expect(partial.difference(from: display.compositor.renderFullFrame()).isEmpty)
     }
 
     /// A border on a view too small to hold it (the config's `keyboard` widget takes no space
@@ -103,6 +103,6 @@ struct ContentRepaintTests {
         for view in tiny { view.border = Border(width: 1, color: .systemGray4) }
         try display.renderUntilIdle()
         let partial = try #require(display.output.frontSurface)
-        #expect(GoldenImage.compare(partial, display.compositor.renderFullFrame(), tolerance: 0).differingPixels == 0)
+        #expect(partial.difference(from: display.compositor.renderFullFrame()).isEmpty)
     }
 }

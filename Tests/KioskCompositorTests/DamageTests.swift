@@ -62,4 +62,50 @@ struct DamageTests {
         dashboard.brightnessLabel.text = "Brightness 70%"
         #expect(try display.advance(by: 1) == 1)
     }
+
+    /// A card inside a small box, with a badge far outside it: the box's painted extent reaches the badge.
+    private func boxWithFarBadge() throws -> (display: HeadlessDisplay, outer: View, inner: View, badge: View) {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 240))
+        root.backgroundColor = .white
+        let outer = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        let inner = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        let card = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        card.backgroundColor = .systemBlue
+        let badge = View(frame: Rect(x: 200, y: 150, width: 20, height: 20))
+        badge.backgroundColor = .systemRed
+        inner.setSubviews([card, badge])
+        outer.addSubview(inner)
+        root.addSubview(outer)
+        let display = HeadlessDisplay(size: Size(width: 320, height: 240), rootView: root)
+        try display.renderUntilIdle()
+        #expect(inner.paintedSubtreeRect == PixelRect(x: 10, y: 10, width: 220, height: 170))
+        return (display, outer, inner, badge)
+    }
+
+    @Test(arguments: [false, true])
+    func aRemovedSubviewLeavesItsAncestorsPaintedExtents(replacingAllSubviews: Bool) throws {
+        let (display, outer, inner, badge) = try boxWithFarBadge()
+        if replacingAllSubviews { inner.setSubviews([inner.subviews[0]]) } else { badge.removeFromSuperview() }
+        try display.renderUntilIdle()
+        let box = PixelRect(x: 10, y: 10, width: 20, height: 20)
+        #expect(inner.paintedSubtreeRect == box)
+        #expect(outer.paintedSubtreeRect == box)
+        #expect(display.compositor.lastDamage.contains(x: 215, y: 165), "where the badge was is repainted")
+        let partial = try #require(display.output.frontSurface)
+        #expect(partial.difference(from: display.compositor.renderFullFrame()).isEmpty)
+    }
+
+    @Test func aBoxThatLostASubviewAndThenTheScreenComesBackWithoutIt() throws {
+        let (display, outer, inner, badge) = try boxWithFarBadge()
+        let root = display.screen.rootView
+        badge.removeFromSuperview()
+        outer.removeFromSuperview()
+        try display.renderUntilIdle()
+        #expect(inner.paintedSubtreeRect == .zero, "off the screen it paints nowhere")
+        root.addSubview(outer)
+        try display.renderUntilIdle()
+        #expect(inner.paintedSubtreeRect == PixelRect(x: 10, y: 10, width: 20, height: 20))
+        let partial = try #require(display.output.frontSurface)
+        #expect(partial.difference(from: display.compositor.renderFullFrame()).isEmpty)
+    }
 }

@@ -22,7 +22,12 @@ public struct GoldenImage {
         while testsRoot.deletingLastPathComponent().lastPathComponent != "Tests" && testsRoot.path != "/" {
             testsRoot = testsRoot.deletingLastPathComponent()
         }
-        let goldenDirectory = testsRoot.appendingPathComponent("Golden")
+        try assertMatches(surface, named: name, in: testsRoot.appendingPathComponent("Golden"), tolerance: tolerance)
+    }
+
+    /// The same check against the golden `<name>.png` in `goldenDirectory`.
+    public static func assertMatches(_ surface: Surface, named name: String, in goldenDirectory: URL,
+                                     tolerance: UInt8 = defaultTolerance) throws {
         try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
         let golden = goldenDirectory.appendingPathComponent("\(name).png").path
         let actualPath = goldenDirectory.appendingPathComponent("\(name).actual.png").path
@@ -39,70 +44,12 @@ public struct GoldenImage {
             throw Mismatch(description: "no golden image \(golden); wrote the current rendering there — check it and commit it")
         }
         let expected = try Surface(contentsOfPNG: golden)
-        let comparison = compare(surface, expected, tolerance: tolerance)
-        if comparison.differingPixels > 0 {
+        let difference = surface.difference(from: expected, tolerance: tolerance)
+        if !difference.isEmpty {
             try surface.writePNG(to: actualPath)
-            try comparison.diff?.writePNG(to: diffPath)
-            throw Mismatch(description: "\(name): \(comparison.differingPixels) pixels differ by more than \(tolerance) "
-                           + "(largest difference \(comparison.largestDifference)); see \(actualPath) and \(diffPath)")
+            try difference.image?.writePNG(to: diffPath)
+            throw Mismatch(description: "\(name): \(difference.differingPixels) pixels differ by more than \(tolerance) "
+                           + "(largest difference \(difference.largestDifference)); see \(actualPath) and \(diffPath)")
         }
-    }
-
-    public struct Comparison {
-        public var differingPixels: Int
-        public var largestDifference: Int
-        public var diff: Surface?
-    }
-
-    /// Pixels whose channels differ by more than `tolerance`; sizes that differ count every pixel.
-    /// The diff image is made only when something differs.
-    public static func compare(_ a: Surface, _ b: Surface, tolerance: UInt8) -> Comparison {
-        guard a.width == b.width, a.height == b.height else {
-            return Comparison(differingPixels: max(a.width * a.height, b.width * b.height), largestDifference: 255, diff: nil)
-        }
-        let rowBytes = a.format == .a8 || b.format == .a8 ? a.width : a.width * 4
-        let aPixels = a.pixels, bPixels = b.pixels
-        var differing = 0, largest = 0
-        var differingRows: [Int] = []
-        for y in 0..<a.height {
-            // Identical rows (the common case) are skipped without looking at each pixel.
-            if memcmp(aPixels + y * a.stride, bPixels + y * b.stride, rowBytes) == 0 { continue }
-            var rowDiffers = false
-            for x in 0..<a.width {
-                let worst = channelDifference(a.pixel(x: x, y: y), b.pixel(x: x, y: y))
-                largest = max(largest, worst)
-                if worst > Int(tolerance) {
-                    differing += 1
-                    rowDiffers = true
-                }
-            }
-            if rowDiffers { differingRows.append(y) }
-        }
-        guard differing > 0 else { return Comparison(differingPixels: 0, largestDifference: largest, diff: nil) }
-        let diff = Surface(width: a.width, height: a.height, format: .argb32)
-        let diffPixels = diff.pixels
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let pa = a.pixel(x: x, y: y)
-                let faded = 0xFF00_0000 | ((pa & 0x00FE_FEFE) >> 1) | 0x0040_4040
-                let marked: UInt32 = channelDifference(pa, b.pixel(x: x, y: y)) > Int(tolerance) ? 0xFFFF_0000 : faded
-                diffPixels.storeBytes(of: marked, toByteOffset: y * diff.stride + x * 4, as: UInt32.self)
-            }
-        }
-        diff.markDirty()
-        return Comparison(differingPixels: differing, largestDifference: largest, diff: diff)
-    }
-
-    private static func channelDifference(_ pa: UInt32, _ pb: UInt32) -> Int {
-        var worst = 0
-        for shift in stride(from: 0, through: 24, by: 8) {
-            worst = max(worst, abs(Int((pa >> UInt32(shift)) & 0xFF) - Int((pb >> UInt32(shift)) & 0xFF)))
-        }
-        return worst
-    }
-
-    /// Whether two surfaces hold exactly the same pixels (ignoring the unused byte of XRGB).
-    public static func identical(_ a: Surface, _ b: Surface) -> Bool {
-        compare(a, b, tolerance: 0).differingPixels == 0
     }
 }

@@ -160,17 +160,12 @@ final class SoakKiosk {
         let compositor = driver.compositor
         guard !compositor.needsFrame, let front = driver.display.output.frontSurface else { return 0 }
         let full = compositor.renderFullFrame()
-        let rowBytes = front.width * 4
-        let same = (0..<front.height).allSatisfy { y in
-            memcmp(front.pixels + y * front.stride, full.pixels + y * full.stride, rowBytes) == 0
-        }
-        if same { return 0 }
-        let comparison = ImageComparison(actual: front, expected: full, tolerance: 0)
-        if comparison.differingPixels > 0 {
+        let difference = front.difference(from: full)
+        if !difference.isEmpty {
             try? front.writePNG(to: NSTemporaryDirectory() + "kiosk-soak-partial.png")
             try? full.writePNG(to: NSTemporaryDirectory() + "kiosk-soak-full.png")
-            try? comparison.diff?.writePNG(to: NSTemporaryDirectory() + "kiosk-soak-diff.png")
+            try? difference.image?.writePNG(to: NSTemporaryDirectory() + "kiosk-soak-diff.png")
         }
-        return comparison.differingPixels
+        return difference.differingPixels
     }
 }

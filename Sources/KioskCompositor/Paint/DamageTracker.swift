@@ -25,8 +25,10 @@ final class DamageTracker {
             view.isQueuedForGeometry = false
             guard view.screen === screen else { continue }
             refreshSubtree(view, damage: &damage)
-            ancestors.add(above: view)
+            ancestors.add(view.superview)
         }
+        for parent in screen.parentsOfRemovedViews where parent.screen === screen { ancestors.add(parent) }
+        screen.parentsOfRemovedViews.removeAll(keepingCapacity: true)
         ancestors.refresh()
 
         let redrawn = screen.contentQueue
@@ -58,6 +60,7 @@ final class DamageTracker {
         screen.geometryQueue.removeAll(keepingCapacity: true)
         screen.contentQueue.removeAll(keepingCapacity: true)
         screen.removedDamage.removeAll()
+        screen.parentsOfRemovedViews.removeAll(keepingCapacity: true)
     }
 
     /// Damages where every view of the subtree was and is, and records where it is now.
@@ -84,16 +87,18 @@ final class DamageTracker {
     }
 }
 
-/// The ancestors of the views that moved in a frame, each recomputed once, children before parents.
-/// Recomputing them per moved view would visit a parent's subviews once for each of its moved
-/// children: quadratic when a reload moves thousands of siblings.
+/// The ancestors of the views that moved in a frame, and the views that lost a subview with their
+/// ancestors: each painted extent recomputed once, children before parents. Recomputing them per
+/// change would visit a parent's subviews once for each of its moved or removed children:
+/// quadratic when a reload moves or drops thousands of siblings.
 private struct AncestorRefresh {
     private var seen: Set<ObjectIdentifier> = []
     private var ancestors: [(view: View, depth: Int)] = []
 
-    mutating func add(above view: View) {
+    /// Adds `view` and those of its ancestors not added yet.
+    mutating func add(_ view: View?) {
         var chain: [View] = []
-        var current = view.superview
+        var current = view
         while let ancestor = current, seen.insert(ObjectIdentifier(ancestor)).inserted {
             chain.append(ancestor)
             current = ancestor.superview

@@ -19,7 +19,7 @@ nonisolated enum ScalarReading {
     }
 
     static func integer(_ node: YAMLNode) -> Int? {
-        guard let value = number(node), value == value.rounded(), abs(value) < 1e15 else { return nil }
+        guard let value = number(node), value.isWhole, abs(value) < 1e15 else { return nil }
         return Int(value)
     }
 

@@ -63,7 +63,7 @@ nonisolated extension DecodingContext {
         let text = node.scalar?.text ?? ""
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         if (1...2).contains(parts.count), let (width, height) = ScalarReading.dimensions(String(parts[0])),
-           width == width.rounded(), height == height.rounded(), width > 0, height > 0, width < 100_000, height < 100_000 {
+           width.isWhole, height.isWhole, width > 0, height > 0, width < 100_000, height < 100_000 {
             let rate = parts.count == 2 ? Double(parts[1].trimmingCharacters(in: .whitespaces)) : nil
             if parts.count == 1 || (rate.map { $0 > 0 && $0 < 1_000 } ?? false) {
                 return DisplayMode(width: Int(width), height: Int(height), refreshRate: rate)

@@ -94,7 +94,7 @@ nonisolated extension DecodingContext {
     /// A whole number within `range`; one too large for any integer is out of range, not "not whole".
     private func integer(_ node: YAMLNode, within range: ClosedRange<Int>?, named name: String, expected: String) -> Int? {
         guard let value = number(node, within: nil, named: name, expected: expected) else { return nil }
-        guard value == value.rounded() else {
+        guard value.isWhole else {
             report(at: node.location, "invalid value for '\(name)'", expected: expected, found: node.summary)
             return nil
         }

@@ -271,11 +271,14 @@ public final class Canvas {
         let transform = currentTransform
         guard transform.isAxisAligned else { return false }
         let device = transform.apply(to: rect)
-        func whole(_ value: Double) -> Bool { abs(value - value.rounded()) < 1e-9 }
-        return whole(device.minX) && whole(device.minY) && whole(device.maxX) && whole(device.maxY)
+        let tolerance = Self.pixelTolerance
+        return device.minX.isWhole(within: tolerance) && device.minY.isWhole(within: tolerance)
+            && device.maxX.isWhole(within: tolerance) && device.maxY.isWhole(within: tolerance)
     }
 
-    private func isWhole(_ value: Double) -> Bool { abs(value - value.rounded()) < 1e-9 }
+    /// How far from a whole pixel a device coordinate may be and still count as on it: the
+    /// rounding a transform's arithmetic leaves, far below anything antialiasing could show.
+    private static let pixelTolerance = 1e-9
 
     /// The clip's extent in device pixels.
     private var deviceClip: PixelRect {
@@ -315,7 +318,7 @@ public final class Canvas {
             }
         }
         if transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
-            && isPixelAligned(rect) && r == r.rounded() {
+            && isPixelAligned(rect) && r.isWhole {
             // On whole pixels, everything but the four corners is plain fill; only the corners
             // need the shape's coverage.
             setSource(color)
@@ -434,7 +437,8 @@ public final class Canvas {
         color.alpha *= shadow.opacity
         let transform = currentTransform
         if transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
-            && isWhole(transform.tx + origin.x) && isWhole(transform.ty + origin.y) {
+            && (transform.tx + origin.x).isWhole(within: Self.pixelTolerance)
+            && (transform.ty + origin.y).isWhole(within: Self.pixelTolerance) {
             setSource(color)
             cairo_mask_surface(cr, mask.surface.handle, origin.x, origin.y)
         } else {

@@ -36,10 +36,3 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(width.compact)x\(height.compact)" }
 }
-
-extension Double {
-    /// Prints integers without a fractional part, for messages and dumps.
-    public var compact: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
-    }
-}

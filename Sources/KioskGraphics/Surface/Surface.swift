@@ -105,10 +105,16 @@ public final class Surface {
 
     /// The pixel at (x, y) as 0xAARRGGBB (premultiplied for argb32; alpha forced to FF for xrgb8888).
     public func pixel(x: Int, y: Int) -> UInt32 {
+        pixel(at: pixels, x: x, y: y)
+    }
+
+    /// `pixel(x:y:)` in memory already flushed (`pixels`), so a loop over a whole picture flushes
+    /// once rather than once a pixel.
+    func pixel(at memory: UnsafeMutableRawPointer, x: Int, y: Int) -> UInt32 {
         switch format {
-        case .a8: return UInt32(pixels.load(fromByteOffset: y * stride + x, as: UInt8.self)) << 24
-        case .xrgb8888: return pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) | 0xFF00_0000
-        case .argb32: return pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        case .a8: UInt32(memory.load(fromByteOffset: y * stride + x, as: UInt8.self)) << 24
+        case .xrgb8888: memory.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) | 0xFF00_0000
+        case .argb32: memory.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
         }
     }
 

@@ -1,3 +1,5 @@
+import KioskGraphics
+
 /// A JSON document as a value: what control-socket requests carry and replies return.
 ///
 /// The control socket has its own small codec rather than Foundation's so that numbers, booleans
@@ -100,9 +102,7 @@ extension JSONValue {
 
     /// Integers print without a fraction; JSON has no NaN or infinity, so those become null.
     nonisolated private static func format(_ number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return String(number)
+        number.isFinite ? number.compact : "null"
     }
 
     nonisolated private static func writeString(_ text: String, to output: inout String) {

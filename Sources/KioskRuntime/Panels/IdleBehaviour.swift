@@ -92,6 +92,6 @@ public final class IdleBehaviour {
 
     private func show(alpha: Double) {
         overlay.alpha = alpha
-        if overlay.superview == nil { screen.layerHost.addLayer(overlay) }
+        if overlay.superview == nil { screen.installLayerHost().addLayer(overlay) }
     }
 }

@@ -63,7 +63,7 @@ public final class PanelHost {
         reconciler.onProblem = { [weak self] problem in self?.log(problem) }
         screen.environment = environment(appearance: config.theme.appearance)
         // Panels are the content of the screen's layer host; alerts and the keyboard go above them.
-        screen.layerHost.setContent(container)
+        screen.installLayerHost().setContent(container)
         presentAlert = { [weak self] request in self?.presentWithAlertComponent(request) }
     }
 

@@ -1,9 +1,15 @@
 import CSystemd
 import Glibc
 
+/// A notification systemd did not receive.
+public struct ServiceNotificationError: Error, CustomStringConvertible {
+    public let description: String
+}
+
 /// Tells systemd how the service is doing (`Type=notify`): ready, status lines, reloading,
 /// stopping, and watchdog keep-alives. Outside systemd (no `NOTIFY_SOCKET`) every call is a
-/// cheap no-op, so the runtime calls it unconditionally.
+/// cheap no-op, so the runtime calls it unconditionally. A notification that cannot be sent
+/// throws; the caller decides what that means for the kiosk (a failure must never stop it).
 public final class ServiceNotifier {
     /// Half the `WatchdogSec=` of the unit, or nil when no watchdog is armed for this process.
     /// The runtime arms a timer with this interval and calls `pingWatchdog()` from its frame loop
@@ -11,8 +17,6 @@ public final class ServiceNotifier {
     public let watchdogPingInterval: Duration?
     /// Whether a service manager listens (`NOTIFY_SOCKET` was set at start).
     public let isSupervised: Bool
-
-    public private(set) var lastError: String?
 
     public init() {
         isSupervised = getenv("NOTIFY_SOCKET") != nil
@@ -28,46 +32,45 @@ public final class ServiceNotifier {
     }
 
     /// Start-up finished: the first frame is on screen (or the display is being waited for).
-    public func notifyReady(status: String? = nil) {
-        send(["READY=1"] + (status.map { ["STATUS=\($0)"] } ?? []))
+    public func notifyReady(status: String? = nil) throws(ServiceNotificationError) {
+        try send(["READY=1"] + (status.map { ["STATUS=\($0)"] } ?? []))
     }
 
     /// A free-form line `systemctl status kiosk` shows ("showing panel home on HDMI-A-1").
-    public func notifyStatus(_ status: String) {
-        send(["STATUS=\(status)"])
+    public func notifyStatus(_ status: String) throws(ServiceNotificationError) {
+        try send(["STATUS=\(status)"])
     }
 
     /// A SIGHUP reload started; call `notifyReady()` when the new config is live (or rejected).
-    public func notifyReloading() {
+    public func notifyReloading() throws(ServiceNotificationError) {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
-        send(["RELOADING=1", "MONOTONIC_USEC=\(microseconds)"])
+        try send(["RELOADING=1", "MONOTONIC_USEC=\(microseconds)"])
     }
 
     /// Shutdown started; systemd stops expecting watchdog pings.
-    public func notifyStopping() {
-        send(["STOPPING=1"])
+    public func notifyStopping() throws(ServiceNotificationError) {
+        try send(["STOPPING=1"])
     }
 
     /// Keeps the watchdog from restarting the service. Call only when the loop is making progress.
-    public func pingWatchdog() {
+    public func pingWatchdog() throws(ServiceNotificationError) {
         guard watchdogPingInterval != nil else { return }
-        send(["WATCHDOG=1"])
+        try send(["WATCHDOG=1"])
     }
 
     /// The runtime is broken beyond recovery: ask systemd to act on the watchdog now.
-    public func reportWatchdogFailure() {
-        send(["WATCHDOG=trigger"])
+    public func reportWatchdogFailure() throws(ServiceNotificationError) {
+        try send(["WATCHDOG=trigger"])
     }
 
-    private func send(_ assignments: [String]) {
+    private func send(_ assignments: [String]) throws(ServiceNotificationError) {
         guard isSupervised else { return }
-        let state = assignments.joined(separator: "\n")
-        let result = sd_notify(0, state)
-        if result < 0 {
-            // Reported once through lastError; a failing notify must never stop the kiosk.
-            lastError = "sd_notify(\(assignments.first ?? "")) failed: \(String(cString: strerror(-result)))"
+        let result = sd_notify(0, assignments.joined(separator: "\n"))
+        guard result >= 0 else {
+            throw ServiceNotificationError(description: "systemd did not receive \(assignments.first ?? "a notification") "
+                                           + "(sd_notify: \(String(cString: strerror(-result))))")
         }
     }
 }

@@ -60,7 +60,7 @@ public final class Alert: View {
         guard !isPresented else { return }
         isPresented = true
         screen.focusedView?.resignFirstResponder()
-        screen.layerHost.addLayer(self)
+        screen.installLayerHost().addLayer(self)
         alpha = 0
         card.transform = AffineTransform(scale: 1.1)
         View.animate(duration: Self.animationDuration, curve: .easeOut) {

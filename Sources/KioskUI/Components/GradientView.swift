@@ -23,8 +23,7 @@ open class GradientView: View {
                                                to: environment.resolve(bottomColor))
         let transform = canvas.currentTransform
         let isWholePixels = transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
-            && transform.tx == transform.tx.rounded() && transform.ty == transform.ty.rounded()
-            && bounds.width == bounds.width.rounded() && bounds.height == bounds.height.rounded()
+            && transform.tx.isWhole && transform.ty.isWhole && bounds.width.isWhole && bounds.height.isWhole
         // A picture as large as a huge view would cost more memory than the screen it is shown on.
         guard isWholePixels, bounds.width <= Self.largestCachedSide, bounds.height <= Self.largestCachedSide,
               gradient.stops.allSatisfy({ $0.color.isOpaque }) else {

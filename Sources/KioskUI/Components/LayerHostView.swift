@@ -41,11 +41,18 @@ open class LayerHostView: View {
 }
 
 extension Screen {
-    /// The layer host at the root, installed around the current root view the first time it is
-    /// asked for (runtimes install it up front, so that presenting a modal repaints only the modal).
-    public var layerHost: LayerHostView {
-        if let host = rootView as? LayerHostView { return host }
+    /// The layer host at the root, if one is installed.
+    public var layerHost: LayerHostView? { rootView as? LayerHostView }
+
+    /// Makes the root a layer host holding the current root view as its content, unless it is one
+    /// already, and returns it. Runtimes install it up front (a `LayerHostView` as the root), so
+    /// that presenting a modal repaints only the modal; on a plain screen, the first modal
+    /// presented installs it, and the whole screen is repainted once.
+    @discardableResult
+    public func installLayerHost() -> LayerHostView {
+        if let host = layerHost { return host }
         let content = rootView
+        // The content leaves the screen before it joins the host, so that it is never in two trees.
         rootView = View()
         let host = LayerHostView(content: content)
         rootView = host

@@ -51,7 +51,7 @@ public final class OnScreenKeyboard: View {
         if let input, !screen.input.hardwareKeyboardPresent {
             if !isShown { showsSymbols = input.prefersNumericKeyboard; isShifted = false; rebuildKeys() }
             show(on: screen)
-            keepVisible(input, on: screen)
+            keepVisible(input)
         } else {
             if isShown, let content = (superview as? LayerHostView)?.content, content.transform != .identity {
                 View.animate(duration: Self.slideDuration, curve: .easeIn) { content.transform = .identity }
@@ -64,8 +64,8 @@ public final class OnScreenKeyboard: View {
     public var inputClearance = 8.0
 
     /// Slides the content up (with the keyboard) just enough that the focused input stays above it.
-    private func keepVisible(_ input: View, on screen: Screen) {
-        let host = screen.layerHost
+    private func keepVisible(_ input: View) {
+        guard let screen, let host = superview as? LayerHostView else { return }
         let content = host.content
         let currentShift = -content.transform.ty
         let bottom = input.transformToScreen.apply(to: input.bounds).maxY / screen.scale + currentShift
@@ -80,7 +80,7 @@ public final class OnScreenKeyboard: View {
     private func show(on screen: Screen) {
         guard !isShown else { return }
         isShown = true
-        let host = screen.layerHost
+        let host = screen.installLayerHost()
         let keyboardHeight = height
         host.addLayer(self) { bounds in
             Rect(x: bounds.minX, y: bounds.maxY - keyboardHeight, width: bounds.width, height: keyboardHeight)

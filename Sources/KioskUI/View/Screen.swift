@@ -71,6 +71,8 @@ public final class Screen {
     package var contentQueue: [View] = []
     /// Pixels left by views that were removed.
     package var removedDamage = Region()
+    /// Views that lost a subview: their painted extents, and their ancestors', still include it.
+    package var parentsOfRemovedViews: [View] = []
     package var everythingIsDamaged = true
 
     public func damageEverything() {
@@ -130,16 +132,10 @@ public final class Screen {
     }
 
     /// After a removal, the ancestors' painted extents no longer include the gone subtree. Nothing
-    /// else of theirs changed, so they are recomputed, not repainted.
+    /// else of theirs changed: the next frame recomputes them, not repaints them, together with
+    /// the ancestors of the views that moved, each once however many of its subviews left.
     func subviewDidLeave(_ parent: View) {
-        var current: View? = parent
-        while let ancestor = current {
-            var subtreeRect = ancestor.paintedRect
-            ViewTreeWork.subviewSlotsVisited += ancestor.subviews.count
-            for subview in ancestor.subviews { subtreeRect = subtreeRect.union(subview.paintedSubtreeRect) }
-            ancestor.paintedSubtreeRect = subtreeRect
-            current = ancestor.superview
-        }
+        if parentsOfRemovedViews.last !== parent { parentsOfRemovedViews.append(parent) }
     }
 
     private func invalidateRasterCaches(above view: View?) {

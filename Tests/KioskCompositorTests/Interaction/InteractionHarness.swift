@@ -87,23 +87,11 @@ enum FrameChecks {
             return -1
         }
         let full = driver.compositor.renderFullFrame()
-        let comparison = GoldenImage.compare(front, full, tolerance: 0)
+        let comparison = front.difference(from: full)
         #expect(comparison.differingPixels == 0,
-                "partial repaint differs from a full repaint in \(comparison.differingPixels) pixels (largest \(comparison.largestDifference)) within \(differingBounds(front, full))",
+                "partial repaint differs from a full repaint in \(comparison.differingPixels) pixels (largest \(comparison.largestDifference)) within \(comparison.differingBounds)",
                 sourceLocation: sourceLocation)
         return comparison.differingPixels
-    }
-
-    /// The smallest rectangle holding every pixel that differs.
-    static func differingBounds(_ a: Surface, _ b: Surface) -> PixelRect {
-        var bounds = PixelRect.zero
-        for y in 0..<min(a.height, b.height) {
-            for x in 0..<min(a.width, b.width) where a.pixel(x: x, y: y) & 0xFFFFFF != b.pixel(x: x, y: y) & 0xFFFFFF {
-                let one = PixelRect(x: x, y: y, width: 1, height: 1)
-                bounds = bounds.isEmpty ? one : bounds.union(one)
-            }
-        }
-        return bounds
     }
 
     static func pixel(_ driver: HeadlessDriver, at point: Point) -> RGBA {

@@ -18,9 +18,9 @@ struct SessionRepaintTests {
             checked += 1
             guard let front = driver.display.output.frontSurface else { return }
             let full = driver.compositor.renderFullFrame()
-            let comparison = GoldenImage.compare(front, full, tolerance: 0)
+            let comparison = front.difference(from: full)
             if comparison.differingPixels > 0 {
-                mismatches.append("frame \(driver.frameCount): \(comparison.differingPixels) px in \(FrameChecks.differingBounds(front, full))")
+                mismatches.append("frame \(driver.frameCount): \(comparison.differingPixels) px in \(comparison.differingBounds)")
             }
         }
         try driver.tap(id: "card")

@@ -156,4 +156,15 @@ struct PanelAdapterTests {
         let node = Reconciler(adapters: table, resolver: TextResolver(strings: config.strings, locale: "en")).make(config.panels[0].root)
         #expect((node.view as? ProgressView)?.value == 0.4)
     }
+
+    @Test func keyboardSettingsOnAScreenWithoutAKeyboardLeaveTheTreeAlone() throws {
+        let node = reconciler.make(try widget("{type: keyboard, layout: de}"))
+        let settings = try #require(node.view as? KeyboardSettingsView)
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 240))
+        root.addSubview(settings)
+        let screen = Screen(size: Size(width: 320, height: 240), rootView: root)
+        screen.layoutIfNeeded()
+        #expect(screen.rootView === root, "looking for the keyboard installs no layer host")
+        #expect(screen.layerHost == nil)
+    }
 }

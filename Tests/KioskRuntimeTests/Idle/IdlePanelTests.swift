@@ -128,7 +128,7 @@ struct IdlePanelTests {
         #expect(kiosk.idle.state == .dimmed)
         #expect(power.calls == ["backlight 0.2"])
         // The backlight dims: the picture itself is unchanged, so no frame was needed.
-        #expect(GoldenImage.identical(try kiosk.session.snapshot(), awake))
+        #expect(try kiosk.session.snapshot().difference(from: awake).isEmpty)
         _ = try kiosk.wait(10)
         #expect(kiosk.idle.state == .blanked)
         #expect(power.calls == ["backlight 0.2", "backlight 0.0", "display off"])
@@ -137,7 +137,7 @@ struct IdlePanelTests {
         try kiosk.tap("more")
         #expect(kiosk.idle.state == .active)
         #expect(power.calls.suffix(2) == ["display on", "backlight 1.0"])
-        #expect(GoldenImage.identical(try kiosk.session.snapshot(), awake))
+        #expect(try kiosk.session.snapshot().difference(from: awake).isEmpty)
         #expect(kiosk.session.host.currentPanelID == "home")     // the waking tap pressed nothing
     }
 

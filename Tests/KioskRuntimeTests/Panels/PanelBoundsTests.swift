@@ -38,7 +38,7 @@ struct PanelBoundsTests {
         let lines = try #require(try kiosk.edit(Self.config().replacingOccurrences(of: "text: Ready,", with: "text: Ready, lines: 3e9,")))
         #expect(lines.errors.first?.detail.contains("value out of range for 'lines': expected a whole number from 0 to 10000") == true)
         try kiosk.session.renderUntilIdle()
-        #expect(PanelSessionFixture.samePixels(try kiosk.picture(), before), "a refused reload changes nothing on screen")
+        #expect(try kiosk.picture().difference(from: before).isEmpty, "a refused reload changes nothing on screen")
     }
 
     @Test func anEventValueOutsideTheRangeIsClampedAndLoggedOnce() throws {

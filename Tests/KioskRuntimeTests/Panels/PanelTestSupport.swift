@@ -48,8 +48,4 @@ final class PanelSessionFixture {
     }
 
     var lastDamage: Region { session.display.compositor.lastDamage }
-
-    static func samePixels(_ a: Surface, _ b: Surface) -> Bool {
-        ImageComparison(actual: a, expected: b, tolerance: 0).differingPixels == 0
-    }
 }

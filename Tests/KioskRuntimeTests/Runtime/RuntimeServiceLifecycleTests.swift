@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import KioskRuntime
 
@@ -39,6 +40,22 @@ extension ServiceNotifierTests {
         service.content = "panel settings"
         #expect(systemd.messages() == ["READY=1\nSTATUS=showing panel home on Virtual-1 1280x800@75",
                                        "STATUS=showing panel settings on Virtual-1 1280x800@75"])
+    }
+
+    @Test func aLostNotificationIsLoggedWithWhatItCosts() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: nil)
+        setenv("NOTIFY_SOCKET", "\(systemd.directory.path)/gone", 1)
+        let log = LogCapture()
+        let service = ServiceLifecycle(notifier: ServiceNotifier(), logger: log.logger)
+        service.framePresented(on: "Virtual-1 1280x800@75")
+        service.displayDisconnected("Virtual-1")
+        #expect(service.hasNotifiedReady, "the kiosk runs on")
+        let lines = log.lines
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("error: systemd did not receive READY=1") == true)
+        #expect(lines.first?.contains("start timeout") == true)
+        #expect(lines.last?.hasPrefix("warning: systemd did not receive STATUS=display Virtual-1 disconnected") == true,
+                "a lost status line costs only what systemctl status shows")
     }
 
     @Test func runtimeWithoutADisplayIsReadyAndSaysItWaits() throws {

@@ -52,18 +52,17 @@ final class FakeServiceManager {
         #expect(notifier.isSupervised)
         #expect(notifier.watchdogPingInterval == .seconds(5))
 
-        notifier.notifyReady(status: "showing panel home")
-        notifier.pingWatchdog()
-        notifier.notifyStatus("display disconnected; waiting")
-        notifier.notifyStopping()
+        try notifier.notifyReady(status: "showing panel home")
+        try notifier.pingWatchdog()
+        try notifier.notifyStatus("display disconnected; waiting")
+        try notifier.notifyStopping()
         #expect(systemd.messages() == ["READY=1\nSTATUS=showing panel home", "WATCHDOG=1",
                                        "STATUS=display disconnected; waiting", "STOPPING=1"])
-        #expect(notifier.lastError == nil)
     }
 
     @Test func reloadCarriesTheMonotonicTimestampSystemdAsksFor() throws {
         let systemd = try FakeServiceManager(watchdogMicroseconds: nil)
-        ServiceNotifier().notifyReloading()
+        try ServiceNotifier().notifyReloading()
         let message = try #require(systemd.messages().first)
         #expect(message.hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
         #expect(UInt64(message.split(separator: "=").last!) != nil)
@@ -73,7 +72,7 @@ final class FakeServiceManager {
         let systemd = try FakeServiceManager(watchdogMicroseconds: nil)
         let notifier = ServiceNotifier()
         #expect(notifier.watchdogPingInterval == nil)
-        notifier.pingWatchdog()
+        try notifier.pingWatchdog()
         #expect(systemd.messages().isEmpty)
     }
 
@@ -90,7 +89,18 @@ final class FakeServiceManager {
         defer { if let saved { setenv("NOTIFY_SOCKET", saved, 1) } }
         let notifier = ServiceNotifier()
         #expect(!notifier.isSupervised)
-        notifier.notifyReady()
-        #expect(notifier.lastError == nil)
+        #expect(throws: Never.self) { try notifier.notifyReady() }
+    }
+
+    @Test func aNotificationSystemdDoesNotReceiveIsAnError() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: 10_000_000)
+        setenv("NOTIFY_SOCKET", "\(systemd.directory.path)/gone", 1)
+        let notifier = ServiceNotifier()
+        #expect {
+            try notifier.notifyReady(status: "showing panel home")
+        } throws: { error in
+            "\(error)".contains("systemd did not receive READY=1")
+        }
+        #expect(throws: ServiceNotificationError.self) { try notifier.pingWatchdog() }
     }
 }

@@ -32,7 +32,7 @@ public final class KeyboardSettingsView: View {
     }
 
     public override func layout() {
-        guard let keyboard = screen?.layerHost.subviews.lazy.compactMap({ $0 as? OnScreenKeyboard }).first else { return }
+        guard let keyboard = screen?.layerHost?.subviews.lazy.compactMap({ $0 as? OnScreenKeyboard }).first else { return }
         let layout = KeyboardLayout.forLocale(layoutName ?? environment.locale)
         if keyboard.keyboardLayout.name != layout.name { keyboard.keyboardLayout = layout }
         if let height, keyboard.height != height { keyboard.height = height }

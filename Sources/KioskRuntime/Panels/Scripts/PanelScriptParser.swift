@@ -44,7 +44,7 @@ public enum PanelScriptParser {
             let parts = (node.scalar?.text ?? "").lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 .map { Double($0.trimmingCharacters(in: .whitespaces)) }
             if parts.count == 2, let width = parts[0], let height = parts[1],
-               [width, height].allSatisfy({ sizeRange.contains($0) && $0 == $0.rounded() }) {
+               [width, height].allSatisfy({ sizeRange.contains($0) && $0.isWhole }) {
                 size = Size(width: width, height: height)
             } else {
                 errors.append(ConfigError(at: node.location, "invalid size",

@@ -184,11 +184,11 @@ public final class PanelScriptRunner {
             try picture.writePNG(to: actualPath)
             throw StepFailure("no golden \(golden); the picture is in \(actualPath) (run with --update to accept it)")
         }
-        let comparison = ImageComparison(actual: picture, expected: try Surface(contentsOfPNG: golden), tolerance: tolerance)
-        guard comparison.differingPixels == 0 else {
+        let difference = picture.difference(from: try Surface(contentsOfPNG: golden), tolerance: tolerance)
+        guard difference.isEmpty else {
             try picture.writePNG(to: actualPath)
-            try comparison.diff?.writePNG(to: diffPath)
-            throw StepFailure("\(comparison.differingPixels) pixels differ by more than \(tolerance) (largest \(comparison.largestDifference)); "
+            try difference.image?.writePNG(to: diffPath)
+            throw StepFailure("\(difference.differingPixels) pixels differ by more than \(tolerance) (largest \(difference.largestDifference)); "
                               + "see \(actualPath) and \(diffPath)")
         }
     }
