@@ -36,11 +36,11 @@ let package = Package(
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman"]),
         // The value types and services display, input and UI share: the clock, the scheduler, the loop.
         .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
-        .target(name: "KioskUI", dependencies: ["KioskGraphics"], swiftSettings: mainActorCode),
-        .target(name: "KioskCompositor", dependencies: ["KioskUI", "KioskGraphics"], swiftSettings: mainActorCode),
-        .target(name: "KioskDRM", dependencies: ["KioskCompositor", "KioskGraphics", "CDRM", "CUdev"],
+        .target(name: "KioskUI", dependencies: ["KioskPlatform", "KioskGraphics"], swiftSettings: mainActorCode),
+        .target(name: "KioskCompositor", dependencies: ["KioskUI", "KioskPlatform", "KioskGraphics"], swiftSettings: mainActorCode),
+        .target(name: "KioskDRM", dependencies: ["KioskPlatform", "KioskGraphics", "CDRM", "CUdev"],
                 swiftSettings: mainActorCode),
-        .target(name: "KioskInput", dependencies: ["KioskUI", "KioskGraphics", "CInput", "CUdev", "CXKBCommon"],
+        .target(name: "KioskInput", dependencies: ["KioskPlatform", "KioskGraphics", "CInput", "CUdev", "CXKBCommon"],
                 swiftSettings: mainActorCode),
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
@@ -54,20 +54,21 @@ let package = Package(
 
         .target(name: "KioskTestSupport", dependencies: ["KioskGraphics"], path: "Tests/KioskTestSupport"),
         // The long run on the virtual clock (`make soak`); a program, so it measures a process of its own.
-        .executableTarget(name: "kiosk-soak", dependencies: ["KioskRuntime", "KioskTestSupport"], path: "Tests/Soak",
+        .executableTarget(name: "kiosk-soak", dependencies: ["KioskRuntime", "KioskPlatform", "KioskTestSupport"], path: "Tests/Soak",
                           swiftSettings: mainActorCode),
         // Pango and cairo objects belong to one thread, as in the kiosk: graphics tests run on the main actor.
         .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics", "KioskTestSupport"], exclude: ["Golden"],
                     swiftSettings: mainActorCode),
-        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTestSupport"],
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskPlatform", "KioskTestSupport"],
                     swiftSettings: mainActorCode),
-        .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
-        .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"], exclude: ["guest"], swiftSettings: mainActorCode),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"], swiftSettings: mainActorCode),
+        .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskPlatform"], swiftSettings: mainActorCode),
+        .testTarget(name: "KioskInputTests", dependencies: ["KioskInput", "KioskPlatform"], exclude: ["guest"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"],
                     exclude: ["Broken", "Valid"], swiftSettings: mainActorCode),
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskTestSupport"],
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskPlatform", "KioskTestSupport"],
                     swiftSettings: mainActorCode),
         .testTarget(name: "KioskCompositorTests",
-                    dependencies: ["KioskCompositor", "KioskRuntime", "KioskTestSupport"], exclude: ["Golden"], swiftSettings: mainActorCode),
+                    dependencies: ["KioskCompositor", "KioskPlatform", "KioskRuntime", "KioskTestSupport"], exclude: ["Golden"], swiftSettings: mainActorCode),
     ]
 )

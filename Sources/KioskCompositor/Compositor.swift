@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// Produces frames for one screen: lays out, lets animations step, turns changes into damage,

@@ -1,4 +1,4 @@
-import KioskUI
+import KioskPlatform
 
 /// The kiosk's input: every touchscreen, pointer, pen and keyboard of one seat, hotplugged at any
 /// time, delivered as `InputEvent`s in UI coordinates. Put `fileDescriptor` in the event loop and

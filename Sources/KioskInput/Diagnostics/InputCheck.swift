@@ -1,5 +1,5 @@
 import Glibc
-import KioskUI
+import KioskPlatform
 
 /// `kiosk-input-check`: opens the seat as the kiosk would and prints what arrives, so an
 /// integrator can see whether the touchscreen, rotation and calibration are right before starting

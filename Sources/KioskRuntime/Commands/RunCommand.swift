@@ -4,6 +4,7 @@ import KioskConfig
 import KioskDRM
 import KioskGraphics
 import KioskInput
+import KioskPlatform
 import KioskUI
 
 /// `kiosk run [--config FILE] [--backend auto|drm|headless] [--device PATH] [--connector NAME] [--mode WxH[@Hz]]

@@ -3,6 +3,7 @@ import KioskCompositor
 import KioskDRM
 import KioskGraphics
 import KioskInput
+import KioskPlatform
 import KioskUI
 
 /// The kiosk on a real display: one event loop that watches the card (page-flip events), the input

@@ -4,6 +4,7 @@ import KioskConfig
 import KioskDRM
 import KioskGraphics
 import KioskInput
+import KioskPlatform
 import KioskUI
 
 /// `kiosk run --config FILE` on the display: the config's panels on the live runtime, touches and
