@@ -48,7 +48,7 @@ let package = Package(
                                "CSystemd", "CSeat", "CLinux"],
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
-        .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
+        .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime", "KioskPlatform"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-input-check", dependencies: ["KioskInput"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-display-check", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
 

@@ -316,7 +316,7 @@ public final class LiveRuntime {
     private func inputMapper() -> CoordinateMapper {
         CoordinateMapper(displayWidth: display?.mode.width ?? 1280, displayHeight: display?.mode.height ?? 800,
                          calibration: options.calibration,
-                         rotation: InputRotation(rawValue: options.rotation.rawValue) ?? .none)
+                         rotation: options.rotation)
     }
 
     private func readInput() {

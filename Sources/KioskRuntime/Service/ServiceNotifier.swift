@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import KioskPlatform
 
 /// Tells systemd how the service is doing (`Type=notify`): ready, status lines, reloading,
 /// stopping, and watchdog keep-alives. Outside systemd (no `NOTIFY_SOCKET`) every call is a
@@ -39,9 +40,7 @@ public final class ServiceNotifier {
 
     /// A SIGHUP reload started; call `notifyReady()` when the new config is live (or rejected).
     public func notifyReloading() {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        let microseconds = UInt64(MonotonicClock.now() * 1_000_000)
         send(["RELOADING=1", "MONOTONIC_USEC=\(microseconds)"])
     }
 
