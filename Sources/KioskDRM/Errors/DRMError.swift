@@ -59,3 +59,15 @@ nonisolated public enum DRMError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension DRMError {
+    /// Why a card could not be opened, in the terms every opener reports: no permission, busy, or
+    /// the call that failed (the failure's `call` says which mechanism, e.g. the seat's).
+    init(opening failure: DeviceOpenError) {
+        self = switch failure.code {
+        case EACCES, EPERM: .permissionDenied(device: failure.path)
+        case EBUSY: .deviceBusy(device: failure.path)
+        default: .callFailed(device: failure.path, call: failure.call, errno: failure.code)
+        }
+    }
+}

@@ -202,7 +202,7 @@ public final class LiveRuntime {
     /// changed) and starts the frame loop on it.
     private func cardOpener() -> DeviceOpener {
         guard let seat else { return KioskDRM.DirectDeviceOpener() }
-        return SeatCardOpener(seat: seat)
+        return SeatDeviceOpener(seat: seat)
     }
 
     private func startRendering(on display: DRMDisplay) {
