@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import KioskPlatform
 
 /// An open DRM card: owns the descriptor (given back through its opener on deinit), holds DRM
 /// master, and has the client capabilities the display needs (universal planes, atomic if offered).

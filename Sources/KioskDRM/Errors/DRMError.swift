@@ -1,4 +1,5 @@
 import Glibc
+import KioskPlatform
 
 /// Everything that can go wrong on the DRM/KMS path, worded for the person at the device:
 /// what failed, on which device, and what to do about it.

@@ -122,7 +122,7 @@ public final class LiveRuntime {
         }
 
         let input = try InputManager(configuration: InputConfiguration(
-            seat: options.seat, keymap: options.keymap, mapper: inputMapper()), opener: seat)
+            seat: options.seat, keymap: options.keymap, mapper: inputMapper()), opener: SeatDeviceOpener(seat: seat))
         self.input = input
         try loop.addReadable(fileDescriptor: input.fileDescriptor) { [unowned self] in self.readInput() }
         readInput()
@@ -201,7 +201,7 @@ public final class LiveRuntime {
     /// Builds the screen and compositor for the display's current mode (again when the size
     /// changed) and starts the frame loop on it.
     private func cardOpener() -> DeviceOpener {
-        guard let seat else { return KioskDRM.DirectDeviceOpener() }
+        guard let seat else { return DirectDeviceOpener() }
         return SeatDeviceOpener(seat: seat)
     }
 

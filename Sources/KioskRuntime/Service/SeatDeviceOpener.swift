@@ -1,5 +1,4 @@
-import KioskDRM
-import KioskInput
+import KioskPlatform
 
 /// Hands the devices of an unprivileged kiosk to the display and input code from the seat (seatd
 /// or logind), or from `open(2)` when the seat fell back to direct access: the DRM card, and the
@@ -7,7 +6,7 @@ import KioskInput
 ///
 /// Nonisolated because the DRM layer calls its opener from nonisolated code; every call still
 /// happens on the kiosk's one thread, which is the seat's.
-nonisolated final class SeatDeviceOpener: KioskDRM.DeviceOpener {
+nonisolated final class SeatDeviceOpener: DeviceOpener {
     private let seat: SeatSession
 
     init(seat: SeatSession) {
@@ -30,18 +29,5 @@ nonisolated final class SeatDeviceOpener: KioskDRM.DeviceOpener {
     func closeDevice(_ descriptor: Int32) {
         let seat = seat
         MainActor.assumeIsolated { seat.closeDevice(descriptor) }
-    }
-}
-
-/// libinput opens the touchscreens and keyboards of the seat through it.
-extension SeatSession: KioskInput.InputDeviceOpener {
-    /// The seat decides the mode (read-write, non-blocking, close-on-exec); libinput's flags ask
-    /// for the same.
-    public func openDevice(atPath path: String, flags: Int32) throws(InputError) -> Int32 {
-        do {
-            return try openDevice(atPath: path)
-        } catch {
-            throw .cannotOpenDevice(path: path, problem: DeviceOpenProblem(errno: error.code))
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import KioskPlatform
 import Testing
 @testable import KioskDRM
 
