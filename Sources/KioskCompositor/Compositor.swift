@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// Produces frames for one screen: steps the screen's animations, lays out, turns changes into damage,

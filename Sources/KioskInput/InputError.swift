@@ -1,4 +1,4 @@
-/// Why input could not be set up or a device could not be opened.
+/// Why input could not be set up.
 nonisolated public enum InputError: Error, Equatable, CustomStringConvertible {
     /// The udev library could not be initialised (no /sys, or no udev in a container).
     case udevUnavailable
@@ -6,8 +6,6 @@ nonisolated public enum InputError: Error, Equatable, CustomStringConvertible {
     case seatUnavailable(seat: String)
     /// Input devices exist but none could be opened for lack of permission.
     case permissionDenied(paths: [String], seat: String)
-    /// One device could not be opened, with the reason the system gave.
-    case cannotOpenDevice(path: String, problem: DeviceOpenProblem)
     /// The keyboard layout is not known to xkeyboard-config (the `xkb-data` package).
     case unknownKeyboardLayout(layout: String, variant: String)
     /// xkbcommon itself could not start (out of memory, or no include path).
@@ -24,8 +22,6 @@ nonisolated public enum InputError: Error, Equatable, CustomStringConvertible {
             "Cannot open \(Self.summary(of: paths)) on seat '\(seat)': permission denied. Run as root, add the "
                 + "user to the `input` group, or run under a seat manager (seatd or systemd-logind) so the "
                 + "devices are opened through libseat."
-        case .cannotOpenDevice(let path, let problem):
-            "Cannot open input device \(path): \(problem)."
         case .unknownKeyboardLayout(let layout, let variant):
             "Unknown keyboard layout '\(layout)'" + (variant.isEmpty ? "" : " variant '\(variant)'")
                 + ": use a name from /usr/share/X11/xkb/symbols (install the `xkb-data` package)."

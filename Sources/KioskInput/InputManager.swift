@@ -1,4 +1,4 @@
-import KioskUI
+import KioskPlatform
 
 /// The kiosk's input: every touchscreen, pointer, pen and keyboard of one seat, hotplugged at any
 /// time, delivered as `InputEvent`s in UI coordinates. Put `fileDescriptor` in the event loop and
@@ -11,7 +11,7 @@ public final class InputManager {
     /// - Throws: `InputError` when udev, the seat or the keymap are unusable, or when devices exist
     ///   but none may be opened (the message names the `input` group and the seat manager).
     public init(configuration: InputConfiguration = InputConfiguration(),
-                opener: any InputDeviceOpener = DirectDeviceOpener()) throws(InputError) {
+                opener: any DeviceOpener = DirectDeviceOpener()) throws(InputError) {
         let keyboard = try KeyboardTranslator(keymap: configuration.keymap)
         translator = InputEventTranslator(mapper: configuration.mapper, keyboard: keyboard)
         seat = try LibinputSeat(seatName: configuration.seat, opener: opener)

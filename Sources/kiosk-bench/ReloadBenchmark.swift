@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskRuntime
 
 /// First start against reload of a large config: reconciling must stay linear in the number of
@@ -42,9 +43,9 @@ enum ReloadBenchmark {
     static func measureOnce(widgets count: Int) throws -> (start: Phases, reload: Phases) {
         let original = config(widgets: count, edit: 0), edited = config(widgets: count, edit: 1)
         var start = Phases(), reload = Phases()
-        var time = seconds()
+        var time = MonotonicClock.now()
         func lap() -> Double {
-            let now = seconds()
+            let now = MonotonicClock.now()
             defer { time = now }
             return (now - time) * 1000
         }

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCompositor
 import KioskGraphics
+import KioskPlatform
 import KioskRuntime
 import KioskUI
 
@@ -9,20 +10,14 @@ import KioskUI
 
 let iterations = Int(ProcessInfo.processInfo.environment["KIOSK_BENCH_ITERATIONS"] ?? "") ?? 300
 
-func seconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
 func measure(_ body: () throws -> Void) rethrows -> [Double] {
     for _ in 0..<10 { try body() }   // warm caches (glyphs, shadow masks)
     var samples: [Double] = []
     samples.reserveCapacity(iterations)
     for _ in 0..<iterations {
-        let start = seconds()
+        let start = MonotonicClock.now()
         try body()
-        samples.append((seconds() - start) * 1000)
+        samples.append((MonotonicClock.now() - start) * 1000)
     }
     return samples.sorted()
 }

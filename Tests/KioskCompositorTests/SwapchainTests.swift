@@ -1,5 +1,6 @@
 import KioskCompositor
 import KioskGraphics
+import KioskPlatform
 import Testing
 
 struct SwapchainTests {

@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskRuntime
 import KioskTestSupport
 import KioskUI

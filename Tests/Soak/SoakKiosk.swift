@@ -2,6 +2,7 @@ import Foundation
 import KioskCompositor
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskRuntime
 import KioskUI
 

@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// The headless display: buffers in memory that "flip" instantly. It keeps two buffers by default,
 /// so tests exercise the same buffer-age bookkeeping as a real double-buffered display.

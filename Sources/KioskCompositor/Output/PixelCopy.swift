@@ -1,5 +1,6 @@
 import Foundation
 import KioskGraphics
+import KioskPlatform
 
 /// Copies damaged pixels from the shadow buffer to a scanout buffer, rotating on the way.
 /// Only writes touch the scanout buffer.

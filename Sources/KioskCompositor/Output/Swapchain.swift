@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// Keeps a display's buffers up to date from the shadow buffer. Each buffer remembers the damage
 /// it has missed since it was last written (what other frames changed while it was not current),

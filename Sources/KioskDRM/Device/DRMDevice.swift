@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import KioskPlatform
 
 /// An open DRM card: owns the descriptor (given back through its opener on deinit), holds DRM
 /// master, and has the client capabilities the display needs (universal planes, atomic if offered).
@@ -14,7 +15,12 @@ nonisolated final class DRMDevice {
     /// Opens the card. `asMaster: false` is for reading what the card offers (listing), which any
     /// user with access may do while another program drives it.
     init(path: String, opener: DeviceOpener, asMaster: Bool = true, allowAtomic: Bool = true) throws {
-        let descriptor = try opener.openDevice(atPath: path)
+        let descriptor: Int32
+        do {
+            descriptor = try opener.openDevice(atPath: path, flags: O_RDWR | O_NONBLOCK)
+        } catch {
+            throw DRMError(opening: error)
+        }
         self.path = path
         self.descriptor = descriptor
         self.opener = opener

@@ -1,4 +1,5 @@
 import Glibc
+import KioskPlatform
 
 /// `kiosk-display-check`: lists what the DRM cards offer, or proves a display works by animating a
 /// paced test pattern through `DRMDisplay` and putting the console back afterwards.

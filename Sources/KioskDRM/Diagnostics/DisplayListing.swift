@@ -1,4 +1,5 @@
 import CDRM
+import KioskPlatform
 
 /// A human-readable inventory of the DRM cards: connectors, their state and modes, and what each
 /// CRTC shows. Opens cards without becoming master, so it works while a kiosk is running.

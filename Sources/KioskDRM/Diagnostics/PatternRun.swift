@@ -1,5 +1,6 @@
 import Glibc
 import KioskGraphics
+import KioskPlatform
 
 /// What a paced test-pattern run measured.
 public struct PatternReport: Sendable {

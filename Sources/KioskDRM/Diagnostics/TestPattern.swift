@@ -1,5 +1,5 @@
-import KioskCompositor
 import KioskGraphics
+import KioskPlatform
 
 /// A picture that proves a display works: a known background, a coloured square in each corner
 /// (red, green, blue, white from top-left clockwise to bottom-left… see `cornerColors`) and a

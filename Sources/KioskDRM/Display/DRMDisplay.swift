@@ -1,6 +1,6 @@
 import CDRM
-import KioskCompositor
 import KioskGraphics
+import KioskPlatform
 
 /// A display driven through DRM/KMS: one connector, its CRTC and primary plane, and a swapchain of
 /// CPU-mapped XRGB8888 buffers. One flip is in flight at a time; completion arrives as an event on

@@ -44,12 +44,3 @@ nonisolated final class FlipEventReader {
         return received
     }
 }
-
-/// CLOCK_MONOTONIC in seconds: the clock the kernel stamps flip events with.
-public enum MonotonicClock {
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
-    }
-}

@@ -1,4 +1,5 @@
 import Glibc
+import KioskPlatform
 
 /// Everything that can go wrong on the DRM/KMS path, worded for the person at the device:
 /// what failed, on which device, and what to do about it.
@@ -56,6 +57,18 @@ nonisolated public enum DRMError: Error, Equatable, CustomStringConvertible {
             return "cannot present: \(reason)"
         case .callFailed(let device, let call, let code):
             return "\(call) failed on \(device): \(String(cString: strerror(code))) (errno \(code))"
+        }
+    }
+}
+
+extension DRMError {
+    /// Why a card could not be opened, in the terms every opener reports: no permission, busy, or
+    /// the call that failed (the failure's `call` says which mechanism, e.g. the seat's).
+    init(opening failure: DeviceOpenError) {
+        self = switch failure.code {
+        case EACCES, EPERM: .permissionDenied(device: failure.path)
+        case EBUSY: .deviceBusy(device: failure.path)
+        default: .callFailed(device: failure.path, call: failure.call, errno: failure.code)
         }
     }
 }

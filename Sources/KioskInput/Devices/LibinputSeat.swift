@@ -1,9 +1,10 @@
 import CInput
 import CUdev
 import Glibc
+import KioskPlatform
 
 /// Owns the udev and libinput contexts of one seat. Device nodes are opened through the
-/// `InputDeviceOpener`, so a seat manager can hand out descriptors instead of open(2).
+/// platform's `DeviceOpener`, so a seat manager can hand out descriptors instead of open(2).
 final class LibinputSeat {
     let handle: OpaquePointer
     private let udev: OpaquePointer
@@ -11,7 +12,7 @@ final class LibinputSeat {
     private let bridge: Unmanaged<OpenerBridge>
     let seatName: String
 
-    init(seatName: String, opener: any InputDeviceOpener) throws(InputError) {
+    init(seatName: String, opener: any DeviceOpener) throws(InputError) {
         guard let udev = udev_new() else { throw .udevUnavailable }
         let bridge = Unmanaged.passRetained(OpenerBridge(opener: opener))
         // libinput keeps this pointer for its lifetime, so it lives on the heap beside it.
@@ -77,20 +78,19 @@ final class LibinputSeat {
 /// Carries the opener across the C callbacks and remembers what failed, so the seat can explain
 /// an empty device list.
 private final class OpenerBridge {
-    let opener: any InputDeviceOpener
+    let opener: any DeviceOpener
     var failures: [(path: String, problem: DeviceOpenProblem)] = []
     var openCount = 0
 
-    init(opener: any InputDeviceOpener) { self.opener = opener }
+    init(opener: any DeviceOpener) { self.opener = opener }
 
     func open(path: String, flags: Int32) -> Int32 {
-        do throws(InputError) {
+        do throws(DeviceOpenError) {
             let fd = try opener.openDevice(atPath: path, flags: flags)
             openCount += 1
             return fd
         } catch {
-            let problem: DeviceOpenProblem
-            if case .cannotOpenDevice(_, let reported) = error { problem = reported } else { problem = .other("\(error)") }
+            let problem = DeviceOpenProblem(errno: error.code)
             // Only the latest few matter for the message; a flapping device must not grow this forever.
             if failures.count >= 16 { failures.removeFirst() }
             failures.append((path, problem))

@@ -1,5 +1,5 @@
 import Glibc
-import KioskUI
+import KioskPlatform
 
 /// `kiosk-input-check`: opens the seat as the kiosk would and prints what arrives, so an
 /// integrator can see whether the touchscreen, rotation and calibration are right before starting
@@ -28,7 +28,7 @@ public enum InputCheck {
         let mapper = manager.mapper
         emit("listening on seat \(options.configuration.seat): display \(mapper.displayWidth)x\(mapper.displayHeight), "
             + "rotation \(mapper.rotation.rawValue), calibration \(mapper.calibration), UI \(mapper.uiSize)")
-        let deadline = options.seconds.map { monotonicNow() + $0 }
+        let deadline = options.seconds.map { MonotonicClock.now() + $0 }
         var known: [Int: InputDeviceInfo] = [:]
         while true {
             report(devicesOf: manager, known: &known)
@@ -36,7 +36,7 @@ public enum InputCheck {
             report(devicesOf: manager, known: &known)
             var timeout: Int32 = -1
             if let deadline {
-                let left = deadline - monotonicNow()
+                let left = deadline - MonotonicClock.now()
                 if left <= 0 { break }
                 timeout = Int32((left * 1000).rounded(.up))
             }
@@ -66,11 +66,5 @@ public enum InputCheck {
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
         }
-    }
-
-    private static func monotonicNow() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
     }
 }

@@ -1,3 +1,5 @@
+import KioskPlatform
+
 /// The command line of `kiosk-input-check`.
 nonisolated public struct InputCheckOptions: Hashable, Sendable {
     public var configuration = InputConfiguration()
@@ -43,7 +45,7 @@ nonisolated public struct InputCheckOptions: Hashable, Sendable {
                 configuration.mapper.displayHeight = parts[1]
             case "--rotation":
                 let text = try value(for: option)
-                guard let degrees = Int(text), let rotation = InputRotation(rawValue: degrees) else {
+                guard let degrees = Int(text), let rotation = Rotation(rawValue: degrees) else {
                     throw InputCheckUsageError("--rotation wants 0, 90, 180 or 270, not '\(text)'")
                 }
                 configuration.mapper.rotation = rotation

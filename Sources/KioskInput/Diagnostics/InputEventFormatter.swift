@@ -1,4 +1,4 @@
-import KioskUI
+import KioskPlatform
 
 /// One line per event, in the spirit of `libinput debug-events`, easy to read and to grep.
 public enum InputEventFormatter {

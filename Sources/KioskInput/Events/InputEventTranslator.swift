@@ -1,5 +1,5 @@
 import KioskGraphics
-import KioskUI
+import KioskPlatform
 
 /// Turns device-level input into what the UI consumes: touches with stable ids in UI points, the
 /// pointer and pen acting as one more finger, keys through the keymap, and keyboard presence.

@@ -1,4 +1,4 @@
-import KioskUI
+import KioskPlatform
 
 /// Drops touch motion nobody will see: within one batch read before a frame, a `moved` sample is
 /// superseded by a later `moved` of the same touch, unless that touch began, ended or was cancelled

@@ -1,5 +1,5 @@
 import CXKBCommon
-import KioskUI
+import KioskPlatform
 
 /// Turns evdev key codes into `KeyEvent`s through an xkbcommon keymap, tracking modifiers and dead
 /// keys. One translator serves every keyboard of the seat: modifier state is shared, as a user with

@@ -1,17 +1,18 @@
 import KioskGraphics
+import KioskPlatform
 
 /// Turns a device position into a UI point: calibration in normalised device space (as libinput
 /// does it, so a matrix measured with libinput tools means the same here), then scaling to display
-/// pixels, then the panel rotation.
+/// pixels, then the panel rotation (the compositor's `Rotation`, so a touch lands on what is drawn there).
 nonisolated public struct CoordinateMapper: Hashable, Sendable {
     /// The display (scanout buffer) size in pixels, before rotation.
     public var displayWidth: Int
     public var displayHeight: Int
     public var calibration: CalibrationMatrix
-    public var rotation: InputRotation
+    public var rotation: Rotation
 
     public init(displayWidth: Int, displayHeight: Int, calibration: CalibrationMatrix = .identity,
-                rotation: InputRotation = .none) {
+                rotation: Rotation = .none) {
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
         self.calibration = calibration
@@ -19,7 +20,10 @@ nonisolated public struct CoordinateMapper: Hashable, Sendable {
     }
 
     /// The size of the UI the points land in.
-    public var uiSize: Size { rotation.uiSize(forDisplayWidth: displayWidth, height: displayHeight) }
+    public var uiSize: Size {
+        let size = rotation.logicalSize(forBufferWidth: displayWidth, height: displayHeight)
+        return Size(width: Double(size.width), height: Double(size.height))
+    }
 
     /// A calibrated absolute device position (0…1 on both axes) → display pixels.
     public func displayPoint(forNormalized point: Point) -> Point {
@@ -29,7 +33,7 @@ nonisolated public struct CoordinateMapper: Hashable, Sendable {
 
     /// Display pixels → UI points (rotation only).
     public func uiPoint(forDisplayPoint point: Point) -> Point {
-        rotation.uiPoint(forDisplayPoint: point, displayWidth: displayWidth, displayHeight: displayHeight)
+        rotation.logicalPoint(forBufferPoint: point, bufferWidth: displayWidth, bufferHeight: displayHeight)
     }
 
     /// The whole path for a touchscreen position normalised to 0…1.

@@ -1,5 +1,6 @@
 import KioskCompositor
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// A kiosk screen rendered into memory on a virtual clock: the same views, compositor and

@@ -1,5 +1,6 @@
 import KioskCompositor
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// Drives a headless screen the way a finger and a keyboard would, on the virtual clock: taps,

@@ -1,3 +1,4 @@
+import KioskPlatform
 import KioskUI
 
 /// Decides when the screen dims, blanks and returns to the start panel, and which touches only

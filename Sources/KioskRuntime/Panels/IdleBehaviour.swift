@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// What `display.idle` does to a screen of panels: after `dim` seconds without input the

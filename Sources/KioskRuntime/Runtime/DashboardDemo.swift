@@ -1,5 +1,6 @@
 import Foundation
 import KioskInput
+import KioskPlatform
 import KioskUI
 
 /// What the reference dashboard does on a live display until panels come from a configuration:

@@ -26,7 +26,7 @@ final class DisplayConnection {
     private(set) var display: DRMDisplay?
     private(set) var screen: Screen?
     /// How the card is opened: through the seat once the runtime has one.
-    var cardOpener: DeviceOpener = KioskDRM.DirectDeviceOpener()
+    var cardOpener: DeviceOpener = DirectDeviceOpener()
 
     private let options: RuntimeOptions
     private let rootView: View

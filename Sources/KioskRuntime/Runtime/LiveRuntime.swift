@@ -49,7 +49,7 @@ public final class LiveRuntime {
         self.rootView = rootView
         self.options = options
         self.logger = logger
-        service = ServiceLifecycle(notifier: notifier)
+        service = ServiceLifecycle(notifier: notifier, logger: logger)
         loop = try EventLoop()
         frames = FrameLoop(loop: loop)
         displays = DisplayConnection(options: options, rootView: rootView, loop: loop, frames: frames, service: service,
@@ -89,11 +89,11 @@ public final class LiveRuntime {
     /// The card and the input devices, once the seat is active; then the start-up summary.
     private func openDevices() throws {
         guard let seat else { return }
-        displays.cardOpener = SeatCardOpener(seat: seat)
+        displays.cardOpener = SeatDeviceOpener(seat: seat)
         try displays.openOrWait()
 
         let input = try InputManager(configuration: InputConfiguration(
-            seat: options.seat, keymap: options.keymap, mapper: inputMapper()), opener: seat)
+            seat: options.seat, keymap: options.keymap, mapper: inputMapper()), opener: SeatDeviceOpener(seat: seat))
         self.input = input
         try loop.addReadable(fileDescriptor: input.fileDescriptor) { [unowned self] in self.readInput() }
         readInput()
@@ -132,7 +132,7 @@ public final class LiveRuntime {
     private func inputMapper() -> CoordinateMapper {
         CoordinateMapper(displayWidth: display?.mode.width ?? 1280, displayHeight: display?.mode.height ?? 800,
                          calibration: options.calibration,
-                         rotation: InputRotation(rawValue: options.rotation.rawValue) ?? .none)
+                         rotation: options.rotation)
     }
 
     private func readInput() {

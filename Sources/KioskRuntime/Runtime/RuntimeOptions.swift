@@ -1,6 +1,7 @@
 import KioskCompositor
 import KioskDRM
 import KioskInput
+import KioskPlatform
 import KioskUI
 
 /// What the live runtime drives and how: the card, connector and mode, the panel's mounting, the

@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import KioskPlatform
 
 /// A notification systemd did not receive.
 public struct ServiceNotificationError: Error, CustomStringConvertible {
@@ -43,9 +44,7 @@ public final class ServiceNotifier {
 
     /// A SIGHUP reload started; call `notifyReady()` when the new config is live (or rejected).
     public func notifyReloading() throws(ServiceNotificationError) {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        let microseconds = UInt64(MonotonicClock.now() * 1_000_000)
         try send(["RELOADING=1", "MONOTONIC_USEC=\(microseconds)"])
     }
 

@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// A view that takes text from a keyboard: the on-screen keyboard shows while one is focused.
 public protocol TextInput: View {

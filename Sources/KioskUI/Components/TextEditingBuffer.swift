@@ -1,3 +1,5 @@
+import KioskPlatform
+
 /// Text with a caret, edited by keys: what text fields and text views share.
 struct TextEditingBuffer {
     var text = ""

@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// A one-line text input — the seed's CustomTextField: an optional 24×24 icon, the text or a
 /// placeholder, a 1-point grey border with corner radius 8; while the text is invalid the border

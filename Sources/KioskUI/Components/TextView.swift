@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// Multi-line text editing: a tap puts the caret between the characters nearest the finger,
 /// typing inserts there, backspace deletes, lines wrap at the width, and the text scrolls

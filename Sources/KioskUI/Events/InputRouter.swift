@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// Routes input for one screen: touches to the view hit when they began (and up its superview
 /// chain), through the gesture recognizers on the way; keys to the focused view. Keeps the

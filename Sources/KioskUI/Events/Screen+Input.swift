@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 extension Screen {
     /// Delivers one input event: touches to views and gesture recognizers, keys to the focused view.

@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// One finger (or the pointer) from the moment it goes down until it lifts or is cancelled.
 /// The same object is handed to every call for that finger, like a platform touch.

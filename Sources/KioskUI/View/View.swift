@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// A rectangle of the screen that draws itself and holds subviews.
 ///

@@ -1,5 +1,5 @@
-import KioskCompositor
 import KioskGraphics
+import KioskPlatform
 import Testing
 @testable import KioskDRM
 

@@ -1,10 +1,10 @@
 import KioskGraphics
-import KioskUI
+import KioskPlatform
 import Testing
 @testable import KioskInput
 
 @MainActor
-private func makeTranslator(rotation: InputRotation = .none) throws -> InputEventTranslator {
+private func makeTranslator(rotation: Rotation = .none) throws -> InputEventTranslator {
     InputEventTranslator(mapper: CoordinateMapper(displayWidth: 1000, displayHeight: 500, rotation: rotation),
                          keyboard: try KeyboardTranslator())
 }

@@ -1,5 +1,5 @@
 import KioskGraphics
-import KioskUI
+import KioskPlatform
 import Testing
 @testable import KioskInput
 

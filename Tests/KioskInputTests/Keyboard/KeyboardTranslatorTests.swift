@@ -1,5 +1,5 @@
 import CInput
-import KioskUI
+import KioskPlatform
 import Testing
 @testable import KioskInput
 

@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 import Testing
 @testable import KioskInput
 
@@ -32,7 +33,7 @@ private let width = 800, height = 480
 
 /// Where the compositor shows logical (x, y) for each rotation (its documented convention), so a
 /// touch there must come back as (x, y).
-private func bufferPoint(showing logical: Point, rotation: InputRotation) -> Point {
+private func bufferPoint(showing logical: Point, rotation: Rotation) -> Point {
     let w = Double(width), h = Double(height)
     switch rotation {
     case .none: return logical
@@ -42,8 +43,8 @@ private func bufferPoint(showing logical: Point, rotation: InputRotation) -> Poi
     }
 }
 
-@Test(arguments: InputRotation.allCases)
-func rotationMapsDisplayPointsBackToTheUIPointDrawnThere(rotation: InputRotation) {
+@Test(arguments: Rotation.allCases)
+func rotationMapsDisplayPointsBackToTheUIPointDrawnThere(rotation: Rotation) {
     let mapper = CoordinateMapper(displayWidth: width, displayHeight: height, rotation: rotation)
     for logical in [Point(x: 10, y: 20), Point(x: 300, y: 100), Point(x: 0, y: 0)] {
         let display = bufferPoint(showing: logical, rotation: rotation)
@@ -62,7 +63,7 @@ func rotationMapsDisplayPointsBackToTheUIPointDrawnThere(rotation: InputRotation
 
 @Test func calibrationComesBeforeRotation() {
     let mirrored = CalibrationMatrix(a: -1, b: 0, c: 1, d: 0, e: 1, f: 0)
-    let expectations: [InputRotation: Point] = [
+    let expectations: [Rotation: Point] = [
         .none: Point(x: 600, y: 120),
         .clockwise90: Point(x: 120, y: 200),
         .upsideDown: Point(x: 200, y: 360),

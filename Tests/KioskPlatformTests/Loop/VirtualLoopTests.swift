@@ -9,7 +9,7 @@ import Testing
         try loop.addTimer(at: 0.1) {
             fired.append(("a", loop.now))
             // Scheduled while running and due within the same advance: it runs too, in order.
-            try? loop.addTimer(after: 0.1) { fired.append(("b", loop.now)) }
+            _ = try? loop.addTimer(after: 0.1) { fired.append(("b", loop.now)) }
         }
         loop.advance(by: 0.25)
         #expect(fired.map(\.0) == ["a", "b"])

@@ -1,7 +1,8 @@
 import KioskConfig
-import KioskTestSupport
 import KioskGraphics
+import KioskPlatform
 import KioskRuntime
+import KioskTestSupport
 import KioskUI
 import Testing
 

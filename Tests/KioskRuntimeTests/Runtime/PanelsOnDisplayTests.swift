@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 import Testing
 @testable import KioskRuntime

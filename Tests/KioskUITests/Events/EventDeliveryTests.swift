@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 import Testing
 

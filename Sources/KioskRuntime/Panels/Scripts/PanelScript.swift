@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// A headless test of a config, read from YAML:

@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// Reads a `PanelScript`, reporting mistakes with file:line:column like config errors.

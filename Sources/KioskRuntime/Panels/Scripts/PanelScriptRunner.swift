@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// Plays a `PanelScript` against its config on a headless display, one report line per step and a

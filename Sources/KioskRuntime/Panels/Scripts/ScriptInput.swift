@@ -1,3 +1,4 @@
+import KioskPlatform
 import KioskUI
 
 /// How a script's touches and keys reach the views. The runner turns `tap`, `long_press`, `drag`,

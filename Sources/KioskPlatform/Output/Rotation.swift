@@ -2,7 +2,7 @@ import KioskGraphics
 
 /// How the panel is mounted: the UI is laid out in the rotated size and written rotated into the
 /// scanout buffer while copying damage, so nothing is ever painted twice.
-public enum Rotation: Int, Sendable, CaseIterable {
+nonisolated public enum Rotation: Int, Sendable, CaseIterable {
     case none = 0
     case clockwise90 = 90
     case upsideDown = 180
