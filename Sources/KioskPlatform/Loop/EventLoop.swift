@@ -8,8 +8,7 @@ import Glibc
 /// same `Scheduler` on a clock moved by hand.
 public final class EventLoop: Scheduler {
     private let epoll: OwnedDescriptor
-    private var callbacks: [UInt64: () -> Void] = [:]
-    /// Descriptors watched for writing too get told which readiness woke them.
+    /// Each descriptor's callback, told which readiness woke it.
     private var readinessCallbacks: [UInt64: (_ readable: Bool, _ writable: Bool) -> Void] = [:]
     private var descriptors: [UInt64: Int32] = [:]
     /// Signal sources and file watches, kept alive while registered.
@@ -41,17 +40,9 @@ public final class EventLoop: Scheduler {
     /// block, or the handler is called again). The caller keeps owning the descriptor.
     @discardableResult
     public func addReadable(fileDescriptor: Int32, _ handler: @escaping () -> Void) throws(LoopError) -> EventSourceID {
-        let id = EventSourceID(rawValue: nextID)
-        nextID += 1
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.u64 = id.rawValue
-        guard epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, fileDescriptor, &event) == 0 else {
-            throw .cannotWatchDescriptor(fileDescriptor, reason: LoopError.reason())
+        try addDescriptor(fileDescriptor: fileDescriptor, readable: true, writable: false) { readable, _ in
+            if readable { handler() }
         }
-        callbacks[id.rawValue] = handler
-        descriptors[id.rawValue] = fileDescriptor
-        return id
     }
 
     /// Watches a descriptor for reading and/or writing (level-triggered); `handler` hears which.
@@ -92,7 +83,6 @@ public final class EventLoop: Scheduler {
     public func remove(_ id: EventSourceID) {
         guard let fd = descriptors.removeValue(forKey: id.rawValue) else { return }
         epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd, nil)
-        callbacks[id.rawValue] = nil
         readinessCallbacks[id.rawValue] = nil
         ownedSources[id.rawValue] = nil
     }
@@ -178,12 +168,9 @@ public final class EventLoop: Scheduler {
         for index in 0..<Int(count) {
             // Looked up now: an earlier callback of this round may have removed the source.
             let ready = readyEvents[index]
-            if let handler = readinessCallbacks[ready.data.u64] {
-                let readable = ready.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
-                handler(readable, ready.events & EPOLLOUT.rawValue != 0)
-            } else {
-                callbacks[ready.data.u64]?()
-            }
+            guard let handler = readinessCallbacks[ready.data.u64] else { continue }
+            let readable = ready.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+            handler(readable, ready.events & EPOLLOUT.rawValue != 0)
         }
         if let timerFailure {
             self.timerFailure = nil
