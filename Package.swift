@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman"]),
         // The value types and services display, input and UI share: the clock, the scheduler, the loop.
         .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
-        .target(name: "KioskUI", dependencies: ["KioskGraphics"], swiftSettings: mainActorCode),
+        .target(name: "KioskUI", dependencies: ["KioskGraphics", "KioskPlatform"], swiftSettings: mainActorCode),
         .target(name: "KioskCompositor", dependencies: ["KioskUI", "KioskGraphics"], swiftSettings: mainActorCode),
         .target(name: "KioskDRM", dependencies: ["KioskCompositor", "KioskGraphics", "CDRM", "CUdev"],
                 swiftSettings: mainActorCode),

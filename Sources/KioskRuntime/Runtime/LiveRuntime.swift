@@ -207,7 +207,8 @@ public final class LiveRuntime {
     private func startRendering(on display: DRMDisplay) {
         let buffer = options.rotation.logicalSize(forBufferWidth: display.mode.width, height: display.mode.height)
         let size = Size(width: Double(buffer.width) / options.scale, height: Double(buffer.height) / options.scale)
-        let screen = Screen(size: size, scale: options.scale, environment: options.environment, rootView: rootView)
+        let screen = Screen(size: size, scale: options.scale, environment: options.environment, rootView: rootView,
+                            scheduler: loop)
         self.screen = screen
         onScreenCreated?(screen)
         let compositor = Compositor(screen: screen, output: display, rotation: options.rotation)

@@ -58,13 +58,6 @@ enum PanelsOnDisplay {
             panels.reloadPhaseDidEnd = { _ in runtime.service.workMadeProgress() }
             let onScreenKeyboard = OnScreenKeyboard(layout: .forLocale(panels.config.theme.locale))
             onScreenKeyboard.attach(to: screen)
-            screen.input.onWakeUpRequest = { time in
-                do {
-                    _ = try runtime.loop.addTimer(at: time) { screen.currentTime = runtime.loop.now }
-                } catch {
-                    logger.error("wake-up timer not armed (a long press or key repeat may not fire): \(error)")
-                }
-            }
             endpoint?.close()
             do {
                 let controlPath = try controlPath.get()
