@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// What `display.idle` does to a screen of panels: after `dim` seconds without input the
@@ -7,20 +8,48 @@ import KioskUI
 /// screen turns black, the backlight goes off and the display is switched off (nothing changing
 /// any more, no frame is made), after `return_to_start` the start panel comes back. The touch that
 /// wakes a dim or black screen only wakes it; nothing under the finger is pressed.
-public final class IdleBehaviour {
+///
+/// Given a `Scheduler`, it keeps one timer of its own armed for the next deadline (none while
+/// nothing is due), so it runs by itself on a device's loop and on a virtual one alike; the caller
+/// only passes input through `admit(_:at:)` and `noteActivity(at:)`.
+public final class IdleBehaviour: InputGate {
     public let controller: IdleController
     private let screen: Screen
     private weak var host: PanelHost?
     private let power: ScreenPower?
     private let overlay = View()
+    private let scheduler: (any Scheduler)?
+    private var timer: TimerID?
+    /// When the timer last fired: a deadline not after it was already applied.
+    private var firedAt = -Double.infinity
+    /// Told when the idle timer cannot be armed (the screen then waits for input to dim or blank).
+    public var log: ((String) -> Void)?
 
-    public init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower? = nil, now: Double) {
+    /// Idle on `scheduler`'s clock, with its own timer.
+    public convenience init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower? = nil,
+                            scheduler: any Scheduler) {
+        self.init(settings: settings, screen: screen, host: host, power: power, now: scheduler.now, scheduler: scheduler)
+    }
+
+    /// Idle without a timer of its own: the caller arms one for `nextDeadline` and calls `advance(to:)`.
+    public convenience init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower? = nil, now: Double) {
+        self.init(settings: settings, screen: screen, host: host, power: power, now: now, scheduler: nil)
+    }
+
+    private init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower?, now: Double,
+                 scheduler: (any Scheduler)?) {
         controller = IdleController(settings: settings, now: now)
         self.screen = screen
         self.host = host
         self.power = power
+        self.scheduler = scheduler
         overlay.backgroundColor = .black
         overlay.isUserInteractionEnabled = false
+        armTimer()
+    }
+
+    isolated deinit {
+        if let timer { scheduler?.cancelTimer(timer) }
     }
 
     /// The config's `display.idle`.
@@ -65,7 +94,26 @@ public final class IdleBehaviour {
         apply(controller.update(settings: settings, at: time))
     }
 
+    /// The deadline moves with every input: one timer follows it.
+    private func armTimer() {
+        guard let scheduler else { return }
+        if let timer { scheduler.cancelTimer(timer) }
+        timer = nil
+        guard let deadline = nextDeadline, deadline > firedAt else { return }
+        do {
+            timer = try scheduler.addTimer(at: deadline) { [weak self] in
+                guard let self else { return }
+                self.timer = nil
+                self.firedAt = scheduler.now
+                self.advance(to: scheduler.now)
+            }
+        } catch {
+            log?("idle timer not armed, the screen will not dim or blank until the next input: \(error)")
+        }
+    }
+
     private func apply(_ transitions: [IdleTransition]) {
+        defer { armTimer() }
         for transition in transitions {
             switch transition {
             case .dim:

@@ -39,41 +39,32 @@ struct IdlePanelTests {
         func switchDisplayOn() { calls.append("display on") }
     }
 
+    /// The session's own idle behaviour, on the virtual loop: its timer applies the deadlines.
     final class Kiosk {
         let session: HeadlessPanelSession
-        let idle: IdleBehaviour
+        var idle: IdleBehaviour { session.idle }
 
         init(power: ScreenPower? = nil) throws {
             let spec = try ConfigLoader().load(text: IdlePanelTests.config).get()
-            session = HeadlessPanelSession(config: spec, configPath: "/tmp/idle.yaml")
+            session = HeadlessPanelSession(config: spec, configPath: "/tmp/idle.yaml", power: power)
             try session.renderUntilIdle()
-            idle = IdleBehaviour(settings: IdleBehaviour.settings(spec.display.idle), screen: session.display.screen,
-                                 host: session.host, power: power, now: session.display.clock.now)
         }
 
-        var now: Double { session.display.clock.now }
+        var now: Double { session.display.loop.now }
 
         /// Seconds since the last input.
         var idleFor: Double { now - idle.controller.lastActivity }
 
-        /// Moves the virtual clock, applying idle deadlines as the runtime's timer would.
+        /// Moves the virtual clock; returns the frames presented meanwhile.
         func wait(_ seconds: Double) throws -> Int {
-            let end = now + seconds
-            var frames = 0
-            while let deadline = idle.nextDeadline, deadline <= end {
-                frames += try session.driver.advance(by: max(0, deadline - now))
-                idle.advance(to: now)
-            }
-            frames += try session.driver.advance(by: max(0, end - now))
-            return frames
+            try session.driver.advance(by: seconds)
         }
 
         /// A tap at the centre of `id`, through the idle logic as the runtime delivers it.
         func tap(_ id: String) throws {
             let point = try session.driver.center(of: id)
             for phase in [TouchPhase.began, .ended] {
-                let event = InputEvent.touch(TouchSample(id: 0, phase: phase, location: point, timestamp: now))
-                if idle.admit(event, at: now) { session.display.screen.dispatch(event) }
+                session.driver.deliver(.touch(TouchSample(id: 0, phase: phase, location: point, timestamp: now)))
                 _ = try session.driver.advance(by: 0.05)
             }
             try session.renderUntilIdle()
