@@ -92,6 +92,30 @@ struct IdlePanelTests {
         #expect(kiosk.session.host.currentPanelID == "home")
     }
 
+    @Test func dimmingDarkensEveryPixelByTheDimLevelAndBlankingPaintsItBlack() throws {
+        let kiosk = try Kiosk()
+        let awake = try kiosk.session.snapshot()
+        _ = try kiosk.wait(10.1)
+        #expect(kiosk.idle.state == .dimmed)
+        let dimmed = try kiosk.session.snapshot()
+        let level = kiosk.idle.controller.settings.dimmedBrightness
+        var worst = 0.0
+        for y in 0..<awake.height {
+            for x in 0..<awake.width {
+                let before = awake.pixel(x: x, y: y), after = dimmed.pixel(x: x, y: y)
+                for shift: UInt32 in [0, 8, 16] {
+                    let expected = Double((before >> shift) & 0xFF) * level
+                    worst = max(worst, abs(Double((after >> shift) & 0xFF) - expected))
+                }
+            }
+        }
+        #expect(worst <= 1, "every channel at \(level) of its awake value, to rounding")
+        _ = try kiosk.wait(10)
+        #expect(kiosk.idle.state == .blanked)
+        let blank = try kiosk.session.snapshot()
+        #expect((0..<blank.height).allSatisfy { y in (0..<blank.width).allSatisfy { x in blank.pixel(x: x, y: y) & 0xFF_FFFF == 0 } })
+    }
+
     @Test func whileBlankNoFramesAreMade() throws {
         let kiosk = try Kiosk()
         _ = try kiosk.wait(31)
