@@ -30,7 +30,7 @@ public final class Screen {
         }
     }
 
-    /// Called when something changed and a frame should be produced (the frame clock listens).
+    /// Called when something changed and a frame should be produced (the frame loop listens).
     public var onFrameRequest: (() -> Void)?
 
     public private(set) var needsFrame = true
