@@ -36,6 +36,11 @@ public final class HeadlessPanelSession {
                              power: power, scheduler: driver.loop)
         idle.log = { [weak host] message in host?.log(message) }
         driver.inputGate = idle
+        // A reloaded `display.idle` applies at once, counting the time already idle, as on a device.
+        host.reloadPhaseDidEnd = { [unowned self] phase in
+            guard phase == .laidOut else { return }
+            idle.update(IdleBehaviour.settings(host.config.display.idle), at: driver.loop.now)
+        }
     }
 
     /// Loads and validates `path`; the errors as `kiosk check` prints them when it is not valid.

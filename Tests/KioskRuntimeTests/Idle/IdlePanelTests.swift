@@ -116,6 +116,15 @@ struct IdlePanelTests {
         #expect((0..<blank.height).allSatisfy { y in (0..<blank.width).allSatisfy { x in blank.pixel(x: x, y: y) & 0xFF_FFFF == 0 } })
     }
 
+    @Test func aReloadedConfigsIdleAppliesToTheSession() throws {
+        let kiosk = try Kiosk()
+        _ = try kiosk.wait(5)
+        let shorter = IdlePanelTests.config.replacingOccurrences(of: "dim: 10s, blank: 20s", with: "dim: 3s, blank: 20s")
+        kiosk.session.host.reload(try ConfigLoader().load(text: shorter).get())
+        #expect(kiosk.idle.state == .dimmed, "idle 5 s already, past the new 3 s")
+        #expect(kiosk.idle.controller.settings.dimAfter == 3)
+    }
+
     @Test func whileBlankNoFramesAreMade() throws {
         let kiosk = try Kiosk()
         _ = try kiosk.wait(31)
