@@ -40,7 +40,4 @@ public final class VirtualVblank: RefreshTimeline {
             self.onFlipCompleted?(vblank)
         }
     }
-
-    /// True while a submitted frame waits for its vblank.
-    public var isFlipPending: Bool { pendingFlip != nil }
 }
