@@ -59,7 +59,7 @@ let package = Package(
         // Pango and cairo objects belong to one thread, as in the kiosk: graphics tests run on the main actor.
         .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics", "KioskTestSupport"], exclude: ["Golden"],
                     swiftSettings: mainActorCode),
-        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTestSupport"],
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskPlatform", "KioskTestSupport"],
                     swiftSettings: mainActorCode),
         .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
