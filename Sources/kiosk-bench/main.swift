@@ -64,8 +64,8 @@ func runBenchmark() throws {
     table.add("ring update 42% <-> 43% (damage + paint + present)", try measure {
         high.toggle()
         dashboard.ring.value = high ? 0.43 : 0.42
-        display.clock.advance(to: display.clock.nextPresentationTime)
-        try compositor.renderFrame(at: display.clock.now)
+        // One refresh of the virtual loop: the frame loop paints and presents the change.
+        try display.advance(by: display.refreshInterval)
         ringPixels.append(compositor.lastPaintedPixels)
     })
     ringPixels.sort()

@@ -57,8 +57,7 @@ struct PartialRepaintTests {
             default:
                 target.transform = Bool.random(using: &random) ? .identity : AffineTransform(scale: 0.95)
             }
-            display.clock.advance(to: display.clock.nextPresentationTime)
-            try display.compositor.renderFrame(at: display.clock.now)
+            try display.advance(by: display.refreshInterval)
             partialPixels += display.compositor.lastPaintedPixels
             fullPixels += display.screen.pixelBounds.area
             let partial = try #require(display.output.frontSurface)

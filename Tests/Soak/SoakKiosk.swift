@@ -14,7 +14,7 @@ final class SoakKiosk {
     var host: PanelHost { session.host }
     var driver: HeadlessDriver { session.driver }
     var screen: Screen { driver.screen }
-    let idle: IdleBehaviour
+    var idle: IdleBehaviour { session.idle }
     let control: PanelControlHandler
     let configPath: String
     private let directory: String
@@ -31,7 +31,7 @@ final class SoakKiosk {
     private(set) var controlRequests = 0
     private(set) var reloads = 0
 
-    var now: Double { driver.clock.now }
+    var now: Double { driver.loop.now }
 
     init(configPath original: String) throws {
         originalYAML = try String(contentsOfFile: original, encoding: .utf8)
@@ -54,8 +54,6 @@ final class SoakKiosk {
                                       runtimeDirectory: directory) {
             try session.snapshot()
         }
-        idle = IdleBehaviour(settings: IdleBehaviour.settings(session.host.config.display.idle), screen: session.driver.screen,
-                             host: session.host, now: session.driver.clock.now)
         host.log = { [unowned self] message in
             if !message.hasPrefix("reloaded ") { problems.append(message) }
         }
@@ -69,19 +67,9 @@ final class SoakKiosk {
     // MARK: Time
 
     /// Lets `seconds` of virtual time pass: frames are made while wanted, screen timers fire, and
-    /// the idle logic dims, blanks and returns to the start panel when its deadlines fall due.
+    /// the idle behaviour dims, blanks and returns to the start panel when its deadlines fall due.
     func wait(_ seconds: Double) throws {
-        let end = now + seconds
-        while now < end {
-            if let deadline = idle.nextDeadline, deadline <= now {
-                idle.advance(to: now)
-                if let next = idle.nextDeadline, next <= now { break }   // nothing more will fall due
-                continue
-            }
-            let stop = min(end, idle.nextDeadline ?? end)
-            try driver.advance(by: stop - now)
-            idle.advance(to: now)
-        }
+        try driver.advance(by: seconds)
     }
 
     /// Makes frames until nothing moves (or `limit` virtual seconds pass).
@@ -95,8 +83,7 @@ final class SoakKiosk {
 
     func deliver(_ event: InputEvent) {
         inputEvents += 1
-        screen.currentTime = now
-        if idle.admit(event, at: now) { screen.dispatch(event) } else { idle.noteActivity(at: now) }
+        driver.deliver(event)
     }
 
     func touchDown(at point: Point) -> Int {
@@ -118,7 +105,7 @@ final class SoakKiosk {
 
     func drag(from start: Point, to end: Point, duration: Double) throws {
         let id = touchDown(at: start)
-        let steps = max(1, Int((duration / driver.clock.refreshInterval).rounded()))
+        let steps = max(1, Int((duration / driver.display.refreshInterval).rounded()))
         for step in 1...steps {
             try wait(duration / Double(steps))
             let t = Double(step) / Double(steps)

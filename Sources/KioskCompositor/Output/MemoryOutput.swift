@@ -1,8 +1,10 @@
 import KioskGraphics
 import KioskPlatform
 
-/// The headless display: buffers in memory that "flip" instantly. It keeps two buffers by default,
-/// so tests exercise the same buffer-age bookkeeping as a real double-buffered display.
+/// The headless display: buffers in memory. A presented buffer is the front one at once; when the
+/// flip counts as done is up to the owner (`onPresent`: the headless display completes it at its
+/// next virtual vblank). It keeps two buffers by default, so tests exercise the same buffer-age
+/// bookkeeping as a real double-buffered display.
 public final class MemoryOutput: DisplayOutput {
     public let surfaces: [Surface]
     public let buffers: [ScanoutBuffer]
@@ -10,6 +12,8 @@ public final class MemoryOutput: DisplayOutput {
     public private(set) var presentCount = 0
     /// The damage passed with the last present, in buffer pixels.
     public private(set) var lastPresentedDamage = Region()
+    /// Called after each present, as a flip is submitted.
+    public var onPresent: (() -> Void)?
 
     public init(width: Int, height: Int, bufferCount: Int = 2) {
         surfaces = (0..<bufferCount).map { _ in Surface(width: width, height: height, format: .xrgb8888) }
@@ -27,6 +31,7 @@ public final class MemoryOutput: DisplayOutput {
         frontIndex = bufferIndex
         presentCount += 1
         lastPresentedDamage = damage
+        onPresent?()
     }
 
     /// The buffer on "screen" now.

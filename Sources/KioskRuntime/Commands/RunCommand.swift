@@ -90,36 +90,50 @@ public enum RunCommand {
 
     // MARK: Headless
 
+    /// The reference dashboard on the headless display, run by the frame loop on the real event loop
+    /// (the vblank is a timer there too); the frame is written once it is on screen.
     static func runHeadless(_ arguments: Arguments) throws {
         let size = try arguments.size("size") ?? ReferenceDashboard.size
+        let loop = try EventLoop()
         let display = HeadlessDisplay(size: size, environment: Environment(appearance: try arguments.appearance() ?? .light),
-                                      rootView: try makeDashboard(arguments).root)
+                                      rootView: try makeDashboard(arguments).root, scheduler: loop)
         let path = arguments.value("out") ?? defaultFramePath()
+        while display.isBusy { try loop.runOnce() }
         try display.snapshot().writePNG(to: path)
         print("kiosk: no display found, running headless at \(Int(size.width))x\(Int(size.height))")
         print("kiosk: frame written to \(path)")
         if arguments.flag("once") { return }
         print("kiosk: idle until interrupted (Ctrl-C)")
-        waitForTermination()
+        let logger = Logger.standard()
+        // At each vblank after which nothing more is coming, the frame is written again.
+        display.addPresentationObserver { _ in
+            guard !display.isBusy else { return }
+            do { try display.snapshot().writePNG(to: path) } catch { logger.error("frame not written to \(path): \(error)") }
+        }
+        try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
+        try loop.run()
     }
 
-    /// Headless with a config: the start panel is rendered, `emit` events go to stdout as JSON lines,
-    /// and the config is reloaded on SIGHUP or when the file changes (a bad edit keeps the running one).
+    /// Headless with a config: the panels run on the real event loop (frame loop, timers, idle and
+    /// control socket as on a device), `emit` events go to stdout as JSON lines, the frame is written
+    /// again after every change, and the config is reloaded on SIGHUP or when the file changes (a bad
+    /// edit keeps the running one).
     static func runPanels(configPath: String, arguments: Arguments) throws {
+        let loop = try EventLoop()
         let session = try HeadlessPanelSession.load(path: configPath, size: try arguments.size("size"),
-                                                    appearance: try arguments.appearance())
+                                                    appearance: try arguments.appearance(), scheduler: loop)
         let host = session.host
         // The start panel's on_show ran while the session was made.
         for event in host.emittedEvents { print(event.jsonLine) }
         host.onEmit = { event in print(event.jsonLine) }
         host.log = { message in FileHandle.standardError.write(Data("kiosk: \(message)\n".utf8)) }
         let path = arguments.value("out") ?? defaultFramePath()
+        while session.display.isBusy { try loop.runOnce() }
         try session.snapshot().writePNG(to: path)
         let size = session.display.screen.size
         print("kiosk: running \(configPath) headless at \(Int(size.width))x\(Int(size.height)), panel '\(host.currentPanelID)'")
         print("kiosk: frame written to \(path)")
         if arguments.flag("once") { return }
-        let loop = try EventLoop()
         try host.watch(path: configPath, loop: loop)
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
         let controlPath = try ControlEndpoint.path(from: arguments)
@@ -130,15 +144,11 @@ public enum RunCommand {
         }
         defer { endpoint.close() }
         print("kiosk: control socket \(controlPath) (try: kiosk ctl --socket \(controlPath) subscribe)")
-        // After a reload or an action, write the new frame.
-        session.display.screen.onFrameRequest = {
-            do {
-                _ = try loop.addTimer(after: 0) {
-                    do { try session.snapshot().writePNG(to: path) } catch { logger.error("frame not written to \(path): \(error)") }
-                }
-            } catch {
-                logger.error("frame not scheduled: \(error)")
-            }
+        // After a reload, an action or an idle step, the new frame is written at the vblank that
+        // shows it, once nothing more is coming.
+        session.display.addPresentationObserver { _ in
+            guard !session.display.isBusy else { return }
+            do { try session.snapshot().writePNG(to: path) } catch { logger.error("frame not written to \(path): \(error)") }
         }
         try loop.run()
     }

@@ -4,29 +4,35 @@ import KioskPlatform
 import KioskUI
 
 /// Drives a headless screen the way a finger and a keyboard would, on the virtual clock: taps,
-/// long presses, drags and typing become input events, and time advances frame by frame with the
-/// screen's timers firing when due. What tests and scripted snapshots use.
+/// long presses, drags and typing become input events stamped with the loop's time, and time moves
+/// on the display's `VirtualLoop`, which runs the frame loop and the screen's timers as they fall
+/// due. What tests and scripted snapshots use.
 public final class HeadlessDriver {
     public let display: HeadlessDisplay
     public var screen: Screen { display.screen }
     public var compositor: Compositor { display.compositor }
-    public var clock: VirtualClock { display.clock }
+    public var loop: any Scheduler { display.loop }
     /// The on-screen keyboard, shown when a text input takes focus without a hardware keyboard.
     public let keyboard: OnScreenKeyboard
+    /// Sees every event before the views and may keep it from them (the idle behaviour: input
+    /// counts as activity, and the touch that wakes a blank screen presses nothing).
+    public weak var inputGate: (any InputGate)?
 
     private var nextTouchID = 1
 
     /// The content goes inside a layer host (modals and the keyboard go above it).
     public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View,
-                rotation: Rotation = .none, keyboardLayout: KeyboardLayout? = nil) {
+                rotation: Rotation = .none, keyboardLayout: KeyboardLayout? = nil, scheduler: (any Scheduler)? = nil,
+                refreshRate: Double = HeadlessDisplay.defaultRefreshRate) {
         display = HeadlessDisplay(size: size, scale: scale, environment: environment,
-                                  rootView: LayerHostView(content: rootView), rotation: rotation)
+                                  rootView: LayerHostView(content: rootView), rotation: rotation, scheduler: scheduler,
+                                  refreshRate: refreshRate)
         keyboard = OnScreenKeyboard(layout: keyboardLayout ?? KeyboardLayout.forLocale(environment.locale))
         keyboard.attach(to: display.screen)
-        display.screen.currentTime = display.clock.now
+        display.addPresentationObserver { [unowned self] _ in self.afterEachFrame?() }
     }
 
-    /// Called after every frame the driver presents (tests check each frame with it).
+    /// Called at the vblank of every frame the display presents (tests check each frame with it).
     public var afterEachFrame: (() -> Void)?
 
     /// Frames presented so far.
@@ -35,44 +41,31 @@ public final class HeadlessDriver {
 
     // MARK: Time
 
-    /// Moves the virtual clock forward by `seconds`: frames are produced at each refresh while one
-    /// is wanted, and screen timers fire at their times. Returns the frames presented.
+    /// Moves the virtual clock forward by `seconds`: frames are made at each refresh while one is
+    /// wanted, and timers fire at their times. Returns the frames presented.
     @discardableResult
     public func advance(by seconds: Double) throws -> Int {
-        let end = clock.now + seconds
-        var frames = 0
-        screen.currentTime = clock.now
-        while true {
-            var frameDue: Double?
-            if compositor.needsFrame {
-                var due = clock.nextPresentationTime
-                if due <= clock.now + 1e-9 { due += clock.refreshInterval }
-                frameDue = due
-            }
-            var next = min(end, frameDue ?? end)
-            if let wake = screen.nextWakeUpTime { next = min(next, max(wake, clock.now)) }
-            clock.advance(to: next)
-            screen.currentTime = clock.now
-            if let frameDue, next == frameDue, compositor.needsFrame {
-                if try compositor.renderFrame(at: clock.now) {
-                    frames += 1
-                    afterEachFrame?()
-                }
-            }
-            if clock.now >= end { break }
+        try display.advance(by: seconds)
+    }
+
+    /// Advances a refresh at a time until no frame is wanted or on its way and none of the screen's
+    /// timers (gestures, key repeat) is armed, at most `limit` seconds. Timers that are not the
+    /// screen's, such as the idle behaviour's, do not keep it going.
+    @discardableResult
+    public func settle(limit: Double = 10) throws -> Int {
+        var frames = 0, waited = 0.0
+        while (display.isBusy || screen.nextWakeUpTime != nil) && waited < limit {
+            frames += try advance(by: display.refreshInterval)
+            waited += display.refreshInterval
         }
         return frames
     }
 
-    /// Advances until no frame is wanted and no timer is pending (at most `limit` seconds).
-    @discardableResult
-    public func settle(limit: Double = 10) throws -> Int {
-        var frames = 0, waited = 0.0
-        while (compositor.needsFrame || screen.nextWakeUpTime != nil) && waited < limit {
-            frames += try advance(by: clock.refreshInterval)
-            waited += clock.refreshInterval
-        }
-        return frames
+    // MARK: Input
+
+    /// Delivers an event as the device's input would: through the gate, then to the views.
+    public func deliver(_ event: InputEvent) {
+        if inputGate?.admit(event, at: loop.now) ?? true { screen.dispatch(event) }
     }
 
     // MARK: Touch
@@ -91,7 +84,7 @@ public final class HeadlessDriver {
     public func touchCancel(_ id: Int, at point: Point) { send(id, .cancelled, point) }
 
     private func send(_ id: Int, _ phase: TouchPhase, _ point: Point) {
-        screen.dispatch(.touch(TouchSample(id: id, phase: phase, location: point, timestamp: clock.now)))
+        deliver(.touch(TouchSample(id: id, phase: phase, location: point, timestamp: loop.now)))
     }
 
     /// Taps a point: down, 50 ms, up, then lets animations and timers run out.
@@ -118,7 +111,7 @@ public final class HeadlessDriver {
     /// Drags from one point to another in straight steps at the refresh rate over `duration`.
     public func drag(from start: Point, to end: Point, duration: Double = 0.3, release: Bool = true) throws {
         let id = touchDown(at: start)
-        let steps = max(1, Int((duration / clock.refreshInterval).rounded()))
+        let steps = max(1, Int((duration / display.refreshInterval).rounded()))
         for step in 1...steps {
             try advance(by: duration / Double(steps))
             let t = Double(step) / Double(steps)
@@ -156,13 +149,13 @@ public final class HeadlessDriver {
     }
 
     public func press(key: Key) throws {
-        screen.dispatch(.key(KeyEvent(key: key, isDown: true, timestamp: clock.now)))
-        screen.dispatch(.key(KeyEvent(key: key, isDown: false, timestamp: clock.now)))
+        deliver(.key(KeyEvent(key: key, isDown: true, timestamp: loop.now)))
+        deliver(.key(KeyEvent(key: key, isDown: false, timestamp: loop.now)))
         try settle()
     }
 
     public func setHardwareKeyboard(present: Bool) throws {
-        screen.dispatch(.hardwareKeyboardPresent(present))
+        deliver(.hardwareKeyboardPresent(present))
         try settle()
     }
 

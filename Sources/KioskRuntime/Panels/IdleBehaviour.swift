@@ -8,20 +8,40 @@ import KioskUI
 /// screen turns black, the backlight goes off and the display is switched off (nothing changing
 /// any more, no frame is made), after `return_to_start` the start panel comes back. The touch that
 /// wakes a dim or black screen only wakes it; nothing under the finger is pressed.
-public final class IdleBehaviour {
+///
+/// Given a `Scheduler`, it keeps one timer of its own armed for the next deadline (none while
+/// nothing is due), so it runs by itself on a device's loop and on a virtual one alike; the caller
+/// only passes input through `admit(_:at:)` and `noteActivity(at:)`.
+public final class IdleBehaviour: InputGate {
     public let controller: IdleController
     private let screen: Screen
     private weak var host: PanelHost?
     private let power: ScreenPower?
     private let overlay = View()
+    private let scheduler: any Scheduler
+    private var timer: TimerID?
+    /// When the timer last fired: a deadline not after it was already applied.
+    private var firedAt = -Double.infinity
+    /// After `stop()`: no timer is armed any more.
+    private var isStopped = false
+    /// Told when the idle timer cannot be armed (the screen then waits for input to dim or blank).
+    public var log: ((String) -> Void)?
 
-    public init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower? = nil, now: Double) {
-        controller = IdleController(settings: settings, now: now)
+    /// Idle on `scheduler`'s clock, counted from now, with its own timer.
+    public init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower? = nil,
+                scheduler: any Scheduler) {
+        controller = IdleController(settings: settings, now: scheduler.now)
         self.screen = screen
         self.host = host
         self.power = power
+        self.scheduler = scheduler
         overlay.backgroundColor = .black
         overlay.isUserInteractionEnabled = false
+        armTimer()
+    }
+
+    isolated deinit {
+        if let timer { scheduler.cancelTimer(timer) }
     }
 
     /// The config's `display.idle`.
@@ -66,7 +86,32 @@ public final class IdleBehaviour {
         apply(controller.update(settings: settings, at: time))
     }
 
+    /// Disarms the timer for good: the screen is being replaced, or the kiosk stops.
+    public func stop() {
+        isStopped = true
+        if let timer { scheduler.cancelTimer(timer) }
+        timer = nil
+    }
+
+    /// The deadline moves with every input: one timer follows it.
+    private func armTimer() {
+        if let timer { scheduler.cancelTimer(timer) }
+        timer = nil
+        guard !isStopped, let deadline = nextDeadline, deadline > firedAt else { return }
+        do {
+            timer = try scheduler.addTimer(at: deadline) { [weak self] in
+                guard let self else { return }
+                self.timer = nil
+                self.firedAt = scheduler.now
+                self.advance(to: scheduler.now)
+            }
+        } catch {
+            log?("idle timer not armed, the screen will not dim or blank until the next input: \(error)")
+        }
+    }
+
     private func apply(_ transitions: [IdleTransition]) {
+        defer { armTimer() }
         for transition in transitions {
             switch transition {
             case .dim:

@@ -4,7 +4,7 @@ import KioskUI
 
 /// Shows a validated config's panels on a screen and keeps them alive: navigation, texts in the
 /// current locale, appearance, the actions widgets trigger, and reloads that keep what people did.
-/// Any backend uses it: it needs only the `Screen`, and `step(at:)` from the frame clock.
+/// Any backend uses it: it needs only the `Screen`, and `step(at:)` from the frame loop.
 public final class PanelHost {
     public let screen: Screen
     public internal(set) var config: KioskConfigSpec

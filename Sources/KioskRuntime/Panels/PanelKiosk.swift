@@ -23,7 +23,6 @@ public final class PanelKiosk {
     public let configPath: String
     private let scheduler: any Scheduler
     private let logger: Logger
-    private var idleTimer: TimerID?
 
     /// What a `PanelKiosk` is built from, apart from its screen and config: the same for every
     /// screen of a run.
@@ -72,13 +71,6 @@ public final class PanelKiosk {
         host.reloadPhaseDidEnd = { _ in service?.workMadeProgress() }
         keyboard = OnScreenKeyboard(layout: .forLocale(host.config.theme.locale))
         keyboard.attach(to: screen)
-        screen.input.onWakeUpRequest = { [weak screen] time in
-            do {
-                _ = try scheduler.addTimer(at: time) { screen?.currentTime = scheduler.now }
-            } catch {
-                logger.error("wake-up timer not armed (a long press or key repeat may not fire): \(error)")
-            }
-        }
         // Made after the host's own handlers: the endpoint chains its events behind them.
         if let controlPath = setup.controlPath {
             do {
@@ -93,8 +85,8 @@ public final class PanelKiosk {
         }
         host.start()
         idle = IdleBehaviour(settings: IdleBehaviour.settings(host.config.display.idle), screen: screen,
-                             host: host, power: setup.power, now: scheduler.now)
-        armIdleTimer()
+                             host: host, power: setup.power, scheduler: scheduler)
+        idle.log = { message in logger.error(message) }
     }
 
     /// The config in force: the one loaded at start, or the last reload that passed validation.
@@ -106,14 +98,12 @@ public final class PanelKiosk {
         let now = scheduler.now
         screen.currentTime = now
         let admitted = idle.admit(event, at: now)
-        armIdleTimer()
         if admitted { screen.dispatch(event) }
     }
 
     /// Someone used an input device, whether or not it made an event: a dim or black screen wakes.
     public func noteActivity() {
         idle.noteActivity(at: scheduler.now)
-        armIdleTimer()
     }
 
     /// Reads the config file again. A config that fails validation changes nothing (the errors are
@@ -124,7 +114,6 @@ public final class PanelKiosk {
         } else {
             logger.notice("reloaded \(configPath)")
             idle.update(IdleBehaviour.settings(host.config.display.idle), at: scheduler.now)
-            armIdleTimer()
         }
     }
 
@@ -138,24 +127,7 @@ public final class PanelKiosk {
     public func close() {
         endpoint?.close()
         endpoint = nil
-        if let idleTimer { scheduler.cancelTimer(idleTimer) }
-        idleTimer = nil
-    }
-
-    /// The idle deadline moves with every input; one timer follows it (none while nothing is due).
-    private func armIdleTimer() {
-        if let idleTimer { scheduler.cancelTimer(idleTimer) }
-        idleTimer = nil
-        guard let deadline = idle.nextDeadline else { return }
-        do {
-            idleTimer = try scheduler.addTimer(at: deadline) { [weak self] in
-                guard let self else { return }
-                self.idle.advance(to: self.scheduler.now)
-                self.armIdleTimer()
-            }
-        } catch {
-            logger.error("idle timer not armed, the screen will not dim or blank until the next input: \(error)")
-        }
+        idle.stop()
     }
 
     private static func directory(of path: String) -> String {

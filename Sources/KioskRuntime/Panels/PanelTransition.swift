@@ -3,7 +3,7 @@ import KioskGraphics
 import KioskUI
 
 /// A panel change in progress: the incoming panel slides in over (or fades in above) the outgoing
-/// one. Driven by the presentation times the frame clock hands to `step(at:)`, so headless runs on
+/// one. Driven by the presentation times the frame loop hands to `step(at:)`, so headless runs on
 /// the virtual clock produce the same frames every time.
 final class PanelTransition {
     let kind: Transition

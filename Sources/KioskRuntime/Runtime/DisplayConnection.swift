@@ -89,7 +89,8 @@ final class DisplayConnection {
     private func startRendering(on display: DRMDisplay) {
         let buffer = bufferSize(of: display)
         let size = Size(width: Double(buffer.width) / options.scale, height: Double(buffer.height) / options.scale)
-        let screen = Screen(size: size, scale: options.scale, environment: options.environment, rootView: rootView)
+        let screen = Screen(size: size, scale: options.scale, environment: options.environment, rootView: rootView,
+                            scheduler: loop)
         self.screen = screen
         delegate?.displayConnection(self, didCreate: screen)
         let compositor = Compositor(screen: screen, output: display, rotation: options.rotation)

@@ -2,15 +2,21 @@ import KioskCompositor
 import KioskDRM
 import KioskPlatform
 
-/// Decides when the compositor renders on a live display.
+/// Decides when the compositor renders, on a device's `EventLoop` or a headless `VirtualLoop`.
 ///
 /// A frame is scheduled when the screen asks for one (something changed, an animation runs) and
 /// starts no earlier than the `FramePacer` allows, so frames never come faster than the mode's
 /// refresh rate even on displays whose flips complete at once. One flip is in flight at a time:
 /// while it is, requests are only remembered, and the flip's completion schedules the next frame.
 /// With nothing requested no timer is armed, so an idle kiosk sleeps in `epoll_wait` without end.
+/// A display with a `RefreshTimeline` (the memory display) has its frames started late in the
+/// interval before the refresh that shows them, and evaluated at that refresh.
 public final class FrameLoop {
-    private let loop: EventLoop
+    private let loop: any Scheduler
+    private var timeline: (any RefreshTimeline)?
+    /// When the last frame that found nothing to show would have been shown: the next frame is for
+    /// a later refresh, so an animation that changes nothing visible does not spin in place.
+    private var emptyFrameTime: Double?
     public private(set) var compositor: Compositor?
     public private(set) var pacer: FramePacer
     private var frameTimer: TimerID?
@@ -35,7 +41,7 @@ public final class FrameLoop {
     /// Called when rendering or presenting failed; the loop stops rendering until `attach` again.
     public var onRenderError: ((any Error) -> Void)?
 
-    public init(loop: EventLoop, refreshInterval: Double = 1.0 / 60) {
+    public init(loop: any Scheduler, refreshInterval: Double = 1.0 / 60) {
         self.loop = loop
         pacer = FramePacer(refreshInterval: refreshInterval)
     }
@@ -43,11 +49,14 @@ public final class FrameLoop {
     public var isFlipPending: Bool { flipSubmittedAt != nil }
     public var isFrameScheduled: Bool { frameTimer != nil }
 
-    /// Starts rendering `compositor` (a display appeared, or its mode changed) at `refreshInterval`.
-    public func attach(_ compositor: Compositor, refreshInterval: Double) {
+    /// Starts rendering `compositor` (a display appeared, or its mode changed) at `refreshInterval`,
+    /// on the refreshes of `timeline` when the display knows them in advance.
+    public func attach(_ compositor: Compositor, refreshInterval: Double, timeline: (any RefreshTimeline)? = nil) {
         detach()
         self.compositor = compositor
+        self.timeline = timeline
         pacer = FramePacer(refreshInterval: refreshInterval)
+        emptyFrameTime = nil
         compositor.screen.onFrameRequest = { [unowned self] in self.requestFrame() }
         requestFrame()
     }
@@ -83,7 +92,7 @@ public final class FrameLoop {
     /// Schedules a frame at the next moment the pacer allows, unless one is already coming.
     public func requestFrame() {
         guard !isPaused, let compositor, compositor.needsFrame, frameTimer == nil, !isRendering, flipSubmittedAt == nil else { return }
-        let start = pacer.nextFrameStart(requestedAt: loop.now)
+        let start = frameStart(requestedAt: loop.now)
         do {
             frameTimer = try loop.addTimer(at: start) { [unowned self] in
                 self.frameTimer = nil
@@ -92,6 +101,24 @@ public final class FrameLoop {
         } catch {
             onRenderError?(error)
         }
+    }
+
+    /// The earliest moment a frame requested at `now` may start: after the last frame counts as
+    /// shown, for a refresh later than an empty frame's, and with a timeline, one repaint window
+    /// before the refresh that will show it.
+    private func frameStart(requestedAt now: Double) -> Double {
+        var start = pacer.nextFrameStart(requestedAt: now)
+        if let emptyFrameTime { start = max(start, emptyFrameTime) }
+        guard let timeline else { return start }
+        return max(start, timeline.nextRefresh(after: start) - timeline.repaintWindow)
+    }
+
+    /// When a frame started at `start` will be seen: what its animations are evaluated for.
+    private func presentationTime(forFrameStartingAt start: Double) -> Double {
+        if let timeline { return timeline.nextRefresh(after: start) }
+        var time = pacer.predictedPresentationTime(forFrameStartingAt: start)
+        if let emptyFrameTime { time = max(time, emptyFrameTime + pacer.refreshInterval) }
+        return time
     }
 
     /// The display reported a completed flip at `timestamp` (monotonic seconds).
@@ -113,20 +140,24 @@ public final class FrameLoop {
 
     private func renderFrame() {
         guard !isPaused, let compositor, flipSubmittedAt == nil else { return }
+        // No buffer is free although no flip of ours is in flight: the display is inactive
+        // (unplugged, or its master was taken away). Hotplug handling attaches again.
+        guard compositor.swapchain.canPresent else { return }
         let start = loop.now
-        isRendering = true
-        defer { isRendering = false }
-        beforeFrame?()
         do {
-            if try compositor.renderFrame(at: pacer.predictedPresentationTime(forFrameStartingAt: start)) {
+            isRendering = true
+            defer { isRendering = false }
+            beforeFrame?()
+            let presentation = presentationTime(forFrameStartingAt: start)
+            if try compositor.renderFrame(at: presentation) {
                 framesPresented += 1
                 flipSubmittedAt = start
-            } else if compositor.needsFrame {
-                // No buffer is free although no flip of ours is in flight: the display is inactive
-                // (unplugged, or its master was taken away). Hotplug handling attaches again.
-                return
+                emptyFrameTime = nil
             } else {
+                // Nothing visible changed: the change undid itself, or a step (a panel transition's
+                // first) moved nothing yet and asked for the next frame, which the request below makes.
                 emptyFrames += 1
+                emptyFrameTime = presentation
             }
         } catch {
             detach()

@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// One key of the on-screen keyboard: a rounded cap with its character, darker while pressed.
 final class KeyboardKeyView: Control {
@@ -6,7 +7,7 @@ final class KeyboardKeyView: Control {
     var onPress: (() -> Void)?
     var onRepeat: (() -> Void)?
     private let caption = TextLayout(font: Font(size: 20))
-    private var repeatTimer: TimerToken?
+    private var repeatTimer: TimerID?
 
     init(kind: KeyboardKeyKind, symbols: Bool) {
         self.kind = kind

@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// Watches the touches that start on its view (or the view's subviews) and decides whether they
 /// make a gesture. Recognizers see each touch before the view does; one that recognizes takes the
@@ -19,7 +20,7 @@ open class GestureRecognizer {
 
     private var handlers: [(GestureRecognizer) -> Void] = []
     public private(set) var trackedTouches: [Touch] = []
-    private var timer: TimerToken?
+    private var timer: TimerID?
 
     public init(action: ((GestureRecognizer) -> Void)? = nil) {
         if let action { handlers.append(action) }

@@ -2,26 +2,19 @@ import KioskGraphics
 import KioskPlatform
 
 /// Routes input for one screen: touches to the view hit when they began (and up its superview
-/// chain), through the gesture recognizers on the way; keys to the focused view. Keeps the
-/// screen's notion of time and its timers.
-///
-/// The runtime sets the time before dispatching (`advanceTime(to:)`; a touch sample's timestamp
-/// moves it too) and wakes up at `nextWakeUpTime` to let timers fire.
+/// chain), through the gesture recognizers on the way; keys to the focused view. Its timers (long
+/// presses, key repeat, double-tap timeouts) are timers of the screen's `Scheduler`, so they fire
+/// on the device's event loop and on a test's virtual loop alike.
 public final class InputRouter {
     unowned let screen: Screen
 
-    /// Seconds on the runtime's clock, as last reported.
-    public private(set) var currentTime: Double = 0
     public private(set) weak var focusedView: View?
     /// While a hardware keyboard is present the on-screen keyboard stays hidden.
     public private(set) var hardwareKeyboardPresent = false
 
-    /// Called when the earliest wake-up time changes: the runtime arms a timer for it.
-    public var onWakeUpRequest: ((Double) -> Void)?
-
     private var touches: [Int: Touch] = [:]
-    private let timers = ScreenTimers()
-    private var requestedWakeUps: [Double] = []
+    /// The screen's timers armed now, with their deadlines: `nextWakeUpTime` is the earliest.
+    private var timerDeadlines: [TimerID: Double] = [:]
     private var focusObservers: [(View?) -> Void] = []
     private var keyboardObservers: [(Bool) -> Void] = []
 
@@ -31,33 +24,50 @@ public final class InputRouter {
 
     // MARK: Time
 
-    /// Moves the screen's clock forward and fires the timers that fell due.
+    /// Seconds on the screen's scheduler.
+    public var currentTime: Double { screen.scheduler.now }
+
+    /// Moves a virtual clock forward to `time`, firing the timers that fall due on the way. On a
+    /// device's loop time moves by itself, and this does nothing.
     public func advanceTime(to time: Double) {
-        guard time >= currentTime else { return }
-        currentTime = time
-        requestedWakeUps.removeAll { $0 <= time + 1e-9 }
-        timers.fire(upTo: time)
+        guard let loop = screen.scheduler as? VirtualLoop, time > loop.now else { return }
+        loop.advance(to: time)
     }
 
-    /// When the runtime must next call `advanceTime(to:)`, if ever.
-    public var nextWakeUpTime: Double? {
-        [timers.nextFireTime, requestedWakeUps.min()].compactMap { $0 }.min()
-    }
+    /// When the earliest of the screen's timers is due, if any is armed.
+    public var nextWakeUpTime: Double? { timerDeadlines.values.min() }
 
+    /// Keeps a timer armed until `time`, so `nextWakeUpTime` (and a headless `settle`) waits for it.
     public func requestWakeUp(at time: Double) {
-        requestedWakeUps.append(time)
-        onWakeUpRequest?(time)
+        arm(at: time) {}
     }
 
-    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> TimerToken {
-        let time = currentTime + max(0, delay)
-        let token = timers.schedule(at: time, action)
-        onWakeUpRequest?(time)
-        return token
+    /// Calls `action` after `delay` seconds on the screen's clock.
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> TimerID? {
+        arm(at: currentTime + max(0, delay), action)
     }
 
-    public func cancelTimer(_ token: TimerToken) {
-        timers.cancel(token)
+    public func cancelTimer(_ timer: TimerID) {
+        screen.scheduler.cancelTimer(timer)
+        timerDeadlines[timer] = nil
+    }
+
+    @discardableResult
+    private func arm(at deadline: Double, _ action: @escaping () -> Void) -> TimerID? {
+        var armed: TimerID?
+        do {
+            let id = try screen.scheduler.addTimer(at: deadline) { [weak self] in
+                if let armed { self?.timerDeadlines[armed] = nil }
+                action()
+            }
+            armed = id
+            timerDeadlines[id] = deadline
+            return id
+        } catch {
+            // Only a device's timerfd can refuse; the gesture then simply never times out.
+            return nil
+        }
     }
 
     // MARK: Dispatch

@@ -7,19 +7,20 @@ extension Screen {
         input.dispatch(event)
     }
 
-    /// The runtime's clock as the screen knows it. Setting it forward fires due timers; animations
-    /// created now start at this time.
+    /// The scheduler's clock. Animations created now start at this time. On a virtual loop, setting
+    /// it forward moves the loop and fires the timers that fall due; a device's clock cannot be set.
     public var currentTime: Double {
         get { input.currentTime }
         set { input.advanceTime(to: newValue) }
     }
 
-    /// Asks the runtime to call back (set `currentTime`) at `time`.
+    /// Keeps a timer armed until `time`: `nextWakeUpTime` reports it, and a headless run settles
+    /// only after it. Code that wants to act at a time arms its own timer on `scheduler`.
     public func requestWakeUp(at time: Double) {
         input.requestWakeUp(at: time)
     }
 
-    /// The earliest time a timer is due, if any.
+    /// The earliest time one of the screen's timers (gestures, key repeat, wake-ups) is due, if any.
     public var nextWakeUpTime: Double? { input.nextWakeUpTime }
 
     /// The view that receives key events.

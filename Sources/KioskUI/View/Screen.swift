@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 
 /// The top of a view tree: its size on the display, its environment, and the record of what
 /// changed since the last frame, which the compositor turns into damage.
@@ -29,17 +30,25 @@ public final class Screen {
         }
     }
 
-    /// Called when something changed and a frame should be produced (the frame clock listens).
+    /// Called when something changed and a frame should be produced (the frame loop listens).
     public var onFrameRequest: (() -> Void)?
 
     public private(set) var needsFrame = true
+
+    /// The clock and timers of everything on this screen: the device's event loop, or a virtual loop
+    /// in tests and headless runs. Gestures, key repeat and animations count time on it.
+    public let scheduler: any Scheduler
 
     /// Touch and key routing, focus, gesture recognizers and timers (Events/InputRouter.swift).
     public private(set) lazy var input = InputRouter(screen: self)
     /// Running animations, stepped by the compositor before each frame (Animation/Animator.swift).
     public private(set) lazy var animator = Animator(screen: self)
 
-    public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View = View()) {
+    /// Without a `scheduler` the screen keeps a `VirtualLoop` of its own, whose time moves when
+    /// `currentTime` is set or an event with a later timestamp is dispatched.
+    public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View = View(),
+                scheduler: (any Scheduler)? = nil) {
+        self.scheduler = scheduler ?? VirtualLoop()
         self.size = size
         self.scale = scale
         self.environment = environment

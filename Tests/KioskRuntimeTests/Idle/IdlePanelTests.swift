@@ -40,41 +40,32 @@ struct IdlePanelTests {
         func switchDisplayOn() { calls.append("display on") }
     }
 
+    /// The session's own idle behaviour, on the virtual loop: its timer applies the deadlines.
     final class Kiosk {
         let session: HeadlessPanelSession
-        let idle: IdleBehaviour
+        var idle: IdleBehaviour { session.idle }
 
         init(power: ScreenPower? = nil) throws {
             let spec = try ConfigLoader().load(text: IdlePanelTests.config).get()
-            session = HeadlessPanelSession(config: spec, configPath: "/tmp/idle.yaml")
+            session = HeadlessPanelSession(config: spec, configPath: "/tmp/idle.yaml", power: power)
             try session.renderUntilIdle()
-            idle = IdleBehaviour(settings: IdleBehaviour.settings(spec.display.idle), screen: session.display.screen,
-                                 host: session.host, power: power, now: session.display.clock.now)
         }
 
-        var now: Double { session.display.clock.now }
+        var now: Double { session.display.loop.now }
 
         /// Seconds since the last input.
         var idleFor: Double { now - idle.controller.lastActivity }
 
-        /// Moves the virtual clock, applying idle deadlines as the runtime's timer would.
+        /// Moves the virtual clock; returns the frames presented meanwhile.
         func wait(_ seconds: Double) throws -> Int {
-            let end = now + seconds
-            var frames = 0
-            while let deadline = idle.nextDeadline, deadline <= end {
-                frames += try session.driver.advance(by: max(0, deadline - now))
-                idle.advance(to: now)
-            }
-            frames += try session.driver.advance(by: max(0, end - now))
-            return frames
+            try session.driver.advance(by: seconds)
         }
 
         /// A tap at the centre of `id`, through the idle logic as the runtime delivers it.
         func tap(_ id: String) throws {
             let point = try session.driver.center(of: id)
             for phase in [TouchPhase.began, .ended] {
-                let event = InputEvent.touch(TouchSample(id: 0, phase: phase, location: point, timestamp: now))
-                if idle.admit(event, at: now) { session.display.screen.dispatch(event) }
+                session.driver.deliver(.touch(TouchSample(id: 0, phase: phase, location: point, timestamp: now)))
                 _ = try session.driver.advance(by: 0.05)
             }
             try session.renderUntilIdle()
@@ -100,6 +91,39 @@ struct IdlePanelTests {
         #expect(kiosk.session.host.currentPanelID == "other")
         _ = try kiosk.wait(0.2)
         #expect(kiosk.session.host.currentPanelID == "home")
+    }
+
+    @Test func dimmingDarkensEveryPixelByTheDimLevelAndBlankingPaintsItBlack() throws {
+        let kiosk = try Kiosk()
+        let awake = try kiosk.session.snapshot()
+        _ = try kiosk.wait(10.1)
+        #expect(kiosk.idle.state == .dimmed)
+        let dimmed = try kiosk.session.snapshot()
+        let level = kiosk.idle.controller.settings.dimmedBrightness
+        var worst = 0.0
+        for y in 0..<awake.height {
+            for x in 0..<awake.width {
+                let before = awake.pixel(x: x, y: y), after = dimmed.pixel(x: x, y: y)
+                for shift: UInt32 in [0, 8, 16] {
+                    let expected = Double((before >> shift) & 0xFF) * level
+                    worst = max(worst, abs(Double((after >> shift) & 0xFF) - expected))
+                }
+            }
+        }
+        #expect(worst <= 1, "every channel at \(level) of its awake value, to rounding")
+        _ = try kiosk.wait(10)
+        #expect(kiosk.idle.state == .blanked)
+        let blank = try kiosk.session.snapshot()
+        #expect((0..<blank.height).allSatisfy { y in (0..<blank.width).allSatisfy { x in blank.pixel(x: x, y: y) & 0xFF_FFFF == 0 } })
+    }
+
+    @Test func aReloadedConfigsIdleAppliesToTheSession() throws {
+        let kiosk = try Kiosk()
+        _ = try kiosk.wait(5)
+        let shorter = IdlePanelTests.config.replacingOccurrences(of: "dim: 10s, blank: 20s", with: "dim: 3s, blank: 20s")
+        kiosk.session.host.reload(try ConfigLoader().load(text: shorter).get())
+        #expect(kiosk.idle.state == .dimmed, "idle 5 s already, past the new 3 s")
+        #expect(kiosk.idle.controller.settings.dimAfter == 3)
     }
 
     @Test func whileBlankNoFramesAreMade() throws {

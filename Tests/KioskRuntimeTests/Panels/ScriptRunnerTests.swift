@@ -135,4 +135,14 @@ struct ScriptRunnerTests {
             #expect(runner.passed > 10)
         }
     }
+
+    @Test func theIdleScriptSeesTheStartPanelComeBack() throws {
+        let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts")
+        let runner = try PanelScriptRunner(script: try PanelScriptParser.parse(path: scripts.appendingPathComponent("idle.yaml").path))
+        var lines: [String] = []
+        runner.run { lines.append($0) }
+        #expect(runner.failed == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
+        #expect(lines.contains { $0.hasPrefix("ok") && $0.contains("expect {panel: home}") })
+    }
 }

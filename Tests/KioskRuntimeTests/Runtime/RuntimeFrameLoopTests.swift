@@ -1,4 +1,5 @@
 import KioskGraphics
+import KioskPlatform
 import Testing
 @testable import KioskRuntime
 
@@ -36,7 +37,8 @@ import Testing
 
     @Test func anAnimationIsPacedAtTheRefreshRateWhenFlipsCompleteAtOnce() throws {
         let interval = 0.01
-        let fixture = try RuntimeFrameFixture(refreshInterval: interval)
+        // On the virtual loop: the pacing is the frame loop's decision, not the machine's speed.
+        let fixture = FrameFixture(refreshInterval: interval, loop: VirtualLoop(start: 100))
         var presentationTimes: [Double] = []
         var starts: [(at: Double, earliest: Double)] = []
         fixture.compositor.addFrameObserver { time in
@@ -131,5 +133,28 @@ import Testing
         #expect(!fixture.frames.isHealthy(now: now + 2.5, flipTimeout: 2))
         fixture.completeFlip()
         #expect(fixture.frames.isHealthy(now: now + 2.5, flipTimeout: 2))
+    }
+
+    @Test func aFrameThatShowsNothingButAsksForTheNextOneGetsIt() throws {
+        // A panel transition's first step moves nothing yet and asks for another frame: the frame
+        // loop must not take the request for a display without a free buffer.
+        let fixture = FrameFixture(loop: VirtualLoop())
+        #expect(fixture.run { fixture.frames.framesPresented == 1 })
+        fixture.completeFlip()
+        var steps = 0
+        fixture.compositor.addFrameObserver { _ in
+            steps += 1
+            if steps == 1 {
+                fixture.compositor.screen.requestFrame()
+            } else if steps == 2 {
+                fixture.root.backgroundColor = Color(hex: 0x00FF00)
+            }
+        }
+        fixture.compositor.screen.requestFrame()
+        #expect(fixture.run { fixture.frames.framesPresented == 2 })
+        #expect(steps == 2)
+        #expect(fixture.frames.emptyFrames == 1)
+        fixture.completeFlip()
+        #expect(fixture.run { fixture.loop.armedTimerCount == 0 && !fixture.frames.isFlipPending })
     }
 }

@@ -38,28 +38,41 @@ final class RuntimeTestDisplay: DisplayOutput {
 }
 
 /// A frame loop on a real event loop, rendering one coloured view into a `RuntimeTestDisplay`.
-final class RuntimeFrameFixture {
-    let loop: EventLoop
+typealias RuntimeFrameFixture = FrameFixture<EventLoop>
+
+/// A frame loop on `Loop` (the real event loop, or a `VirtualLoop`), rendering one coloured view
+/// into a `RuntimeTestDisplay`.
+final class FrameFixture<Loop: Scheduler> {
+    let loop: Loop
     let display = RuntimeTestDisplay()
     let root = View()
     let compositor: Compositor
     let frames: FrameLoop
 
-    init(refreshInterval: Double = 0.01) throws {
-        loop = try EventLoop()
+    convenience init(refreshInterval: Double = 0.01) throws where Loop == EventLoop {
+        self.init(refreshInterval: refreshInterval, loop: try EventLoop())
+    }
+
+    init(refreshInterval: Double = 0.01, loop: Loop) {
+        self.loop = loop
         root.backgroundColor = Color(hex: 0x336699)
-        let screen = Screen(size: Size(width: 64, height: 48), rootView: root)
+        let screen = Screen(size: Size(width: 64, height: 48), rootView: root, scheduler: loop)
         compositor = Compositor(screen: screen, output: display)
         frames = FrameLoop(loop: loop)
         frames.attach(compositor, refreshInterval: refreshInterval)
     }
 
-    /// Runs the loop until `condition` holds; refuses to block when no timer could wake it.
+    /// Runs the loop until `condition` holds; refuses to block when no timer could wake it. A
+    /// virtual loop moves to its next timer at each step.
     func run(until condition: () -> Bool, maxWakeups: Int = 200) -> Bool {
         for _ in 0..<maxWakeups {
             if condition() { return true }
             guard loop.armedTimerCount > 0 else { return false }
-            try? loop.runOnce()
+            if let virtual = loop as? VirtualLoop {
+                virtual.advanceToNextTimer()
+            } else if let real = loop as? EventLoop {
+                try? real.runOnce()
+            }
         }
         return condition()
     }

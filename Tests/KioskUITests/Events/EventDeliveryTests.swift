@@ -100,11 +100,8 @@ struct EventDeliveryTests {
         var states: [GestureRecognizer.State] = []
         view.addGestureRecognizer(LongPressGestureRecognizer(minimumDuration: 0.5) { states.append($0.state) })
         let screen = Screen(size: Size(width: 100, height: 100), rootView: view)
-        var wakeUps: [Double] = []
-        screen.input.onWakeUpRequest = { wakeUps.append($0) }
         screen.layoutIfNeeded()
         touch(screen, 1, .began, 50, 50, at: 10)
-        #expect(wakeUps == [10.5])
         #expect(screen.nextWakeUpTime == 10.5)
         screen.currentTime = 10.4
         #expect(states.isEmpty)

@@ -5,8 +5,9 @@ import KioskPlatform
 import KioskUI
 
 /// Plays a `PanelScript` against its config on a headless display, one report line per step and a
-/// final `N passed, N failed`. Everything runs on the virtual clock, so two runs give the same
-/// report and byte-identical pictures.
+/// final `N passed, N failed`. Everything runs on the virtual loop: a `wait` moves it and runs every
+/// frame and timer that falls due (panel timers, gestures, `display.idle`), in order, so two runs
+/// give the same report and byte-identical pictures.
 public final class PanelScriptRunner {
     public let script: PanelScript
     public let session: HeadlessPanelSession
@@ -25,7 +26,7 @@ public final class PanelScriptRunner {
         self.script = script
         session = try HeadlessPanelSession.load(path: script.configPath, size: script.size, appearance: script.appearance,
                                                 adapters: adapters)
-        input = ScreenScriptInput(screen: session.display.screen)
+        input = DriverScriptInput(driver: session.driver)
     }
 
     public var host: PanelHost { session.host }
@@ -55,7 +56,7 @@ public final class PanelScriptRunner {
     }
 
     private var display: HeadlessDisplay { session.display }
-    private var now: Double { display.clock.now }
+    private var now: Double { display.loop.now }
 
     func perform(_ kind: PanelScript.Kind) throws {
         try session.renderUntilIdle()

@@ -25,6 +25,23 @@ public final class ScreenScriptInput: ScriptInput {
     }
 }
 
+/// Delivers script input through a headless driver, as a device delivers its input: the session's
+/// idle behaviour sees it first (it counts as activity, and a touch that wakes the screen presses
+/// nothing), then the views.
+public final class DriverScriptInput: ScriptInput {
+    public weak var driver: HeadlessDriver?
+
+    public init(driver: HeadlessDriver) {
+        self.driver = driver
+    }
+
+    public var isAvailable: Bool { driver != nil }
+
+    public func deliver(_ event: InputEvent) {
+        driver?.deliver(event)
+    }
+}
+
 /// For builds or tests without input delivery: input steps fail, saying so.
 public final class UnavailableScriptInput: ScriptInput {
     public init() {}
