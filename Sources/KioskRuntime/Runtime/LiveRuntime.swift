@@ -375,7 +375,7 @@ public final class LiveRuntime {
         service.stopping()
         frames.detach()
         if let displaySourceID { loop.remove(displaySourceID) }
-        display?.restore()
+        do { try display?.restore() } catch { logger.error("the console was not restored: \(error)") }
         logger.info("stopped; \(statisticsLine)")
     }
 }
