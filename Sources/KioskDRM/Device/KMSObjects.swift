@@ -106,7 +106,7 @@ nonisolated extension DRMDevice {
 /// The properties of one KMS object, by name: their ids (for atomic commits) and current values.
 nonisolated struct ObjectProperties {
     private let device: String
-    private var ids: [(name: String, id: UInt32)] = []
+    private var namedIDs: [(name: String, id: UInt32)] = []
     private var values: [String: UInt64] = [:]
 
     init(device: DRMDevice, objectID: UInt32, type: UInt32) throws {
@@ -124,15 +124,15 @@ nonisolated struct ObjectProperties {
             let name = withUnsafeBytes(of: property.pointee.name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            ids.append((name, property.pointee.prop_id))
+            namedIDs.append((name, property.pointee.prop_id))
             values[name] = list.pointee.prop_values[index]
             drmModeFreeProperty(property)
         }
     }
 
-    func id(of name: String) -> UInt32? { ids.first { $0.name == name }?.id }
+    func id(of name: String) -> UInt32? { namedIDs.first { $0.name == name }?.id }
     func value(of name: String) -> UInt64? { values[name] }
 
     /// The ids, for resolving the ones a commit sets; `object` names the object in errors ("plane 31").
-    func ids(object: String) -> PropertyIDs { PropertyIDs(device: device, object: object, properties: ids) }
+    func ids(object: String) -> PropertyIDs { PropertyIDs(device: device, object: object, properties: namedIDs) }
 }
