@@ -48,7 +48,7 @@ nonisolated final class DumbBuffer {
             ? mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, device.descriptor, off_t(offset)) : MAP_FAILED
         guard let address, address != MAP_FAILED else {
             let code = mapped != 0 ? -mapped : errno
-            drmModeRmFB(device.descriptor, framebuffer)
+            _ = drmModeRmFB(device.descriptor, framebuffer)   // cleanup; the mapping error is the one to report
             _ = kiosk_drm_destroy_dumb(device.descriptor, handle)
             throw device.failure("mapping a dumb buffer", errno: code)
         }
@@ -60,8 +60,9 @@ nonisolated final class DumbBuffer {
     }
 
     deinit {
+        // Nothing to do if these fail: closing the card frees the framebuffer and the buffer anyway.
         munmap(mapping, mappedSize)
-        drmModeRmFB(device.descriptor, framebufferID)
+        _ = drmModeRmFB(device.descriptor, framebufferID)
         _ = kiosk_drm_destroy_dumb(device.descriptor, handle)
     }
 

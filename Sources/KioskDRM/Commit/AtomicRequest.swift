@@ -16,13 +16,13 @@ nonisolated final class AtomicRequest {
         drmModeAtomicFree(request)
     }
 
-    func set(_ objectID: UInt32, _ propertyID: UInt32?, _ value: UInt64, name: String) throws {
-        guard let propertyID else {
-            throw DRMError.callFailed(device: device.path, call: "atomic property \(name) (missing on object \(objectID))",
-                                      errno: ENOENT)
-        }
-        guard drmModeAtomicAddProperty(request, objectID, propertyID, value) >= 0 else {
-            throw device.failure("drmModeAtomicAddProperty(\(name))")
+    /// Adds one property value. Ids come resolved (`PlaneProperties`…), so a missing property has
+    /// already failed when the presenter was made.
+    func set(_ objectID: UInt32, _ propertyID: UInt32, _ value: UInt64) throws {
+        // libdrm returns the error (-ENOMEM, -EINVAL) instead of setting errno here.
+        let result = drmModeAtomicAddProperty(request, objectID, propertyID, value)
+        guard result >= 0 else {
+            throw device.failure("drmModeAtomicAddProperty(object \(objectID), property \(propertyID))", errno: -result)
         }
     }
 
@@ -49,6 +49,7 @@ nonisolated final class PropertyBlob {
     }
 
     deinit {
-        drmModeDestroyPropertyBlob(device.descriptor, id)
+        // Only fails for an id that is not ours; closing the card frees every blob anyway.
+        _ = drmModeDestroyPropertyBlob(device.descriptor, id)
     }
 }

@@ -18,6 +18,9 @@ final class LegacyPresenter: ScanoutPresenter {
 
     var sendsDamage: Bool { false }
 
+    /// The legacy API has no test commit: SetCrtc either shows the mode or fails, at the first frame.
+    func testModeset(framebuffer: UInt32, size: (width: Int, height: Int), mode: KernelMode) {}
+
     func show(framebuffer: UInt32, size: (width: Int, height: Int), mode: KernelMode, damage: Region, modeset: Bool,
               userData: UnsafeMutableRawPointer?) throws {
         if modeset {

@@ -18,7 +18,7 @@ nonisolated public enum CardDiscovery {
     /// Every /dev/dri/cardN, in number order (render nodes and connectors are not cards).
     public static func cards() throws -> [CardNode] {
         let udev = try Udev()
-        let devices = udev.devices(inSubsystem: "drm")
+        let devices = try udev.devices(inSubsystem: "drm")
         var cards: [String: (path: String, connectors: [(String, Bool)])] = [:]
         for device in devices where isCardName(device.sysname) {
             if let node = device.devnode { cards[device.sysname] = (node, []) }

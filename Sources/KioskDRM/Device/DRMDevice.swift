@@ -44,7 +44,8 @@ nonisolated final class DRMDevice {
     }
 
     deinit {
-        if isMaster { drmDropMaster(descriptor) }
+        // Closing the descriptor drops master as well, so a refusal here changes nothing.
+        if isMaster { _ = drmDropMaster(descriptor) }
         opener.closeDevice(descriptor)
     }
 

@@ -1,4 +1,5 @@
 import CDRM
+import Glibc
 
 /// What the kernel says about one connector, copied out of libdrm's structures.
 nonisolated struct ConnectorState {
@@ -35,29 +36,33 @@ nonisolated extension DRMDevice {
         guard let resources = drmModeGetResources(descriptor) else { throw failure("drmModeGetResources") }
         defer { drmModeFreeResources(resources) }
         let crtcs = (0..<Int(resources.pointee.count_crtcs)).map { resources.pointee.crtcs[$0] }
-        return (0..<Int(resources.pointee.count_connectors)).compactMap { index in
-            connector(id: resources.pointee.connectors[index], crtcs: crtcs)
+        return try (0..<Int(resources.pointee.count_connectors)).compactMap { index in
+            try connector(id: resources.pointee.connectors[index], crtcs: crtcs)
         }
     }
 
-    /// Re-reads one connector (after a hotplug event: this makes the kernel probe it again).
-    func connector(id: UInt32, crtcs: [UInt32]) -> ConnectorState? {
-        guard let connector = drmModeGetConnector(descriptor, id) else { return nil }
+    /// Re-reads one connector (after a hotplug event: this makes the kernel probe it again); nil when
+    /// it no longer exists (a DisplayPort MST connector goes away with its display).
+    func connector(id: UInt32, crtcs: [UInt32]) throws -> ConnectorState? {
+        guard let connector = drmModeGetConnector(descriptor, id) else {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw failure("drmModeGetConnector(\(id))", errno: code)
+        }
         defer { drmModeFreeConnector(connector) }
         let info = connector.pointee
         let typeName = drmModeGetConnectorTypeName(info.connector_type).map { String(cString: $0) } ?? "Unknown"
         let modes = (0..<Int(info.count_modes)).map { KernelMode(info.modes[$0]) }
         var possibleMask: UInt32 = 0
+        // Encoders are fixed for the card's lifetime: one that cannot be read is an error, not a
+        // connector with fewer CRTCs to choose from.
         for index in 0..<Int(info.count_encoders) {
-            if let encoder = drmModeGetEncoder(descriptor, info.encoders[index]) {
-                possibleMask |= encoder.pointee.possible_crtcs
-                drmModeFreeEncoder(encoder)
-            }
+            possibleMask |= try encoder(id: info.encoders[index]).possible_crtcs
         }
         var current: UInt32?
-        if info.encoder_id != 0, let encoder = drmModeGetEncoder(descriptor, info.encoder_id) {
-            if encoder.pointee.crtc_id != 0 { current = encoder.pointee.crtc_id }
-            drmModeFreeEncoder(encoder)
+        if info.encoder_id != 0 {
+            let crtc = try encoder(id: info.encoder_id).crtc_id
+            if crtc != 0 { current = crtc }
         }
         return ConnectorState(
             id: id, name: "\(typeName)-\(info.connector_type_id)",
@@ -66,8 +71,8 @@ nonisolated extension DRMDevice {
             currentCRTC: current)
     }
 
-    func savedCRTC(id: UInt32) -> SavedCRTC? {
-        guard let crtc = drmModeGetCrtc(descriptor, id) else { return nil }
+    func savedCRTC(id: UInt32) throws -> SavedCRTC {
+        guard let crtc = drmModeGetCrtc(descriptor, id) else { throw failure("drmModeGetCrtc(\(id))") }
         defer { drmModeFreeCrtc(crtc) }
         let info = crtc.pointee
         return SavedCRTC(id: id, framebuffer: info.buffer_id, x: info.x, y: info.y,
@@ -80,7 +85,7 @@ nonisolated extension DRMDevice {
         defer { drmModeFreePlaneResources(planes) }
         for index in 0..<Int(planes.pointee.count_planes) {
             let planeID = planes.pointee.planes[index]
-            guard let plane = drmModeGetPlane(descriptor, planeID) else { continue }
+            guard let plane = drmModeGetPlane(descriptor, planeID) else { throw failure("drmModeGetPlane(\(planeID))") }
             let info = plane.pointee
             let formats = (0..<Int(info.count_formats)).map { info.formats[$0] }
             drmModeFreePlane(plane)
@@ -90,29 +95,44 @@ nonisolated extension DRMDevice {
         }
         return nil
     }
+
+    private func encoder(id: UInt32) throws -> drmModeEncoder {
+        guard let encoder = drmModeGetEncoder(descriptor, id) else { throw failure("drmModeGetEncoder(\(id))") }
+        defer { drmModeFreeEncoder(encoder) }
+        return encoder.pointee
+    }
 }
 
 /// The properties of one KMS object, by name: their ids (for atomic commits) and current values.
 nonisolated struct ObjectProperties {
-    private var ids: [String: UInt32] = [:]
+    private let device: String
+    private var namedIDs: [(name: String, id: UInt32)] = []
     private var values: [String: UInt64] = [:]
 
     init(device: DRMDevice, objectID: UInt32, type: UInt32) throws {
+        self.device = device.path
         guard let list = drmModeObjectGetProperties(device.descriptor, objectID, type) else {
-            throw device.failure("drmModeObjectGetProperties")
+            throw device.failure("drmModeObjectGetProperties(object \(objectID))")
         }
         defer { drmModeFreeObjectProperties(list) }
         for index in 0..<Int(list.pointee.count_props) {
-            guard let property = drmModeGetProperty(device.descriptor, list.pointee.props[index]) else { continue }
+            // Skipping one would later read as "the driver lacks it": say what really failed.
+            let propertyID = list.pointee.props[index]
+            guard let property = drmModeGetProperty(device.descriptor, propertyID) else {
+                throw device.failure("drmModeGetProperty(\(propertyID)) of object \(objectID)")
+            }
             let name = withUnsafeBytes(of: property.pointee.name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            ids[name] = property.pointee.prop_id
+            namedIDs.append((name, property.pointee.prop_id))
             values[name] = list.pointee.prop_values[index]
             drmModeFreeProperty(property)
         }
     }
 
-    func id(of name: String) -> UInt32? { ids[name] }
+    func id(of name: String) -> UInt32? { namedIDs.first { $0.name == name }?.id }
     func value(of name: String) -> UInt64? { values[name] }
+
+    /// The ids, for resolving the ones a commit sets; `object` names the object in errors ("plane 31").
+    func ids(object: String) -> PropertyIDs { PropertyIDs(device: device, object: object, properties: namedIDs) }
 }

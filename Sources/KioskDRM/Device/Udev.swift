@@ -1,4 +1,5 @@
 import CUdev
+import Glibc
 
 /// Owns a libudev context.
 nonisolated final class Udev {
@@ -6,7 +7,7 @@ nonisolated final class Udev {
 
     init() throws {
         guard let context = udev_new() else {
-            throw DRMError.callFailed(device: "udev", call: "udev_new", errno: 12)
+            throw DRMError.callFailed(device: "udev", call: "udev_new", errno: ENOMEM)
         }
         self.context = context
     }
@@ -15,12 +16,22 @@ nonisolated final class Udev {
         udev_unref(context)
     }
 
-    /// Every device of a subsystem, as (sysname, devnode, sysattr reader) snapshots.
-    func devices(inSubsystem subsystem: String) -> [UdevDeviceSnapshot] {
-        guard let enumerator = udev_enumerate_new(context) else { return [] }
+    /// Every device of a subsystem, as (sysname, devnode, sysattr reader) snapshots. A failed scan
+    /// throws: an empty list would read as "there is no card".
+    func devices(inSubsystem subsystem: String) throws -> [UdevDeviceSnapshot] {
+        guard let enumerator = udev_enumerate_new(context) else {
+            throw DRMError.callFailed(device: "udev", call: "udev_enumerate_new", errno: ENOMEM)
+        }
         defer { udev_enumerate_unref(enumerator) }
-        udev_enumerate_add_match_subsystem(enumerator, subsystem)
-        udev_enumerate_scan_devices(enumerator)
+        // libudev returns a negative errno.
+        let matched = udev_enumerate_add_match_subsystem(enumerator, subsystem)
+        guard matched >= 0 else {
+            throw DRMError.callFailed(device: "udev", call: "udev_enumerate_add_match_subsystem", errno: -matched)
+        }
+        let scanned = udev_enumerate_scan_devices(enumerator)
+        guard scanned >= 0 else {
+            throw DRMError.callFailed(device: "udev", call: "udev_enumerate_scan_devices(\(subsystem))", errno: -scanned)
+        }
         var snapshots: [UdevDeviceSnapshot] = []
         var entry = udev_enumerate_get_list_entry(enumerator)
         while let current = entry {

@@ -61,8 +61,8 @@ public enum DisplayCheckCommand {
             var pause = timespec(tv_sec: Int(options.holdSeconds), tv_nsec: 0)
             nanosleep(&pause, nil)
         }
-        display.restore()
-        return checkRestore(of: display) ? 0 : 1
+        try display.restore()
+        return try checkRestore(of: display) ? 0 : 1
     }
 
     private static func watchHotplug(seconds: Double) throws -> Int32 {
@@ -78,14 +78,11 @@ public enum DisplayCheckCommand {
     }
 
     /// Checks, while still holding the card, that the CRTC scans out what it did before the run.
-    private static func checkRestore(of display: DRMDisplay) -> Bool {
-        guard let saved = display.savedCRTC else {
-            say("restore: no CRTC state was saved")
-            return false
-        }
-        let now = display.device.savedCRTC(id: saved.id)
-        let matches = now?.framebuffer == saved.framebuffer && (now?.mode == nil) == (saved.mode == nil)
-        say("restore: crtc \(saved.id) framebuffer \(now?.framebuffer ?? 0) "
+    private static func checkRestore(of display: DRMDisplay) throws -> Bool {
+        let saved = display.savedCRTC
+        let now = try display.device.savedCRTC(id: saved.id)
+        let matches = now.framebuffer == saved.framebuffer && (now.mode == nil) == (saved.mode == nil)
+        say("restore: crtc \(saved.id) framebuffer \(now.framebuffer) "
               + (matches ? "matches" : "differs from") + " the one found at start (\(saved.framebuffer))")
         return matches
     }

@@ -26,18 +26,22 @@ public enum DisplayListing {
 
     private static func describe(_ device: DRMDevice) -> String {
         var text = ""
-        for connector in (try? device.connectors()) ?? [] {
-            text += "  connector \(connector.name) (id \(connector.id)): "
-                + (connector.isConnected ? "connected" : "disconnected") + "\n"
-            if !connector.modes.isEmpty {
-                let modes = connector.modes.map { $0.mode.description + ($0.mode.isPreferred ? "*" : "") }.uniqued()
-                text += "    modes: " + modes.joined(separator: " ") + "\n"
+        do {
+            for connector in try device.connectors() {
+                text += "  connector \(connector.name) (id \(connector.id)): "
+                    + (connector.isConnected ? "connected" : "disconnected") + "\n"
+                if !connector.modes.isEmpty {
+                    let modes = connector.modes.map { $0.mode.description + ($0.mode.isPreferred ? "*" : "") }.uniqued()
+                    text += "    modes: " + modes.joined(separator: " ") + "\n"
+                }
             }
-        }
-        for crtc in (try? device.crtcIDs()) ?? [] {
-            guard let saved = device.savedCRTC(id: crtc) else { continue }
-            let mode = saved.mode.map { KernelMode($0).mode.description } ?? "off"
-            text += "  crtc \(crtc): \(mode), framebuffer \(saved.framebuffer)\n"
+            for crtc in try device.crtcIDs() {
+                let saved = try device.savedCRTC(id: crtc)
+                let mode = saved.mode.map { KernelMode($0).mode.description } ?? "off"
+                text += "  crtc \(crtc): \(mode), framebuffer \(saved.framebuffer)\n"
+            }
+        } catch {
+            text += "  (cannot read the rest: \(error))\n"
         }
         return text
     }

@@ -14,7 +14,7 @@ extension DRMDisplay {
     /// again. Connected → the mode is set again at the next present; gone → presenting stops.
     public func reprobe() throws -> DisplayChange {
         let crtcs = try device.crtcIDs()
-        guard let connector = device.connector(id: pipeline.connector.id, crtcs: crtcs),
+        guard let connector = try device.connector(id: pipeline.connector.id, crtcs: crtcs),
               connector.isConnected, !connector.modes.isEmpty else {
             guard isConnected else { return .unchanged }
             deactivate()

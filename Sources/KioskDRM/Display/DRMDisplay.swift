@@ -33,7 +33,7 @@ public final class DRMDisplay: DisplayOutput {
 
     let device: DRMDevice
     let pipeline: OutputPipeline
-    let savedCRTC: SavedCRTC?
+    let savedCRTC: SavedCRTC
     private let modeRequest: DisplayModeRequest?
     private let presenter: ScanoutPresenter
     private let flipEvents = FlipEventReader()
@@ -47,7 +47,8 @@ public final class DRMDisplay: DisplayOutput {
 
     /// Opens the card (the explicit `devicePath`, else the first card udev reports with a connected
     /// display), becomes DRM master, and prepares `bufferCount` buffers in the requested mode (else
-    /// the connector's preferred one). Nothing is shown until the first `present`.
+    /// the connector's preferred one). The first modeset is tried in a test commit, so a mode the
+    /// driver refuses fails here. Nothing is shown until the first `present`.
     public init(devicePath: String? = nil, mode request: DisplayModeRequest? = nil, connectorName: String? = nil,
                 bufferCount: Int = 2, allowAtomic: Bool = true, opener: DeviceOpener = DirectDeviceOpener()) throws {
         let path = try CardDiscovery.chooseCard(explicitPath: devicePath)
@@ -63,15 +64,20 @@ public final class DRMDisplay: DisplayOutput {
         self.modeRequest = request
         self.kernelMode = kernelMode
         self.mode = kernelMode.mode
-        self.savedCRTC = device.savedCRTC(id: pipeline.crtcID)
+        self.savedCRTC = try device.savedCRTC(id: pipeline.crtcID)
         self.presenter = device.supportsAtomic
             ? try AtomicPresenter(device: device, pipeline: pipeline) : try LegacyPresenter(device: device, pipeline: pipeline)
         try allocateBuffers(count: max(bufferCount, 2))
+        let first = swapchain[0]
+        try presenter.testModeset(framebuffer: first.framebufferID, size: (first.width, first.height), mode: kernelMode)
     }
 
     deinit {
         // The display lives and dies on the kiosk's one thread: put the console back on the way out.
-        MainActor.assumeIsolated { restore() }
+        // An owner that wants the failure calls `restore()` first; here it can only be told.
+        MainActor.assumeIsolated {
+            do { try restore() } catch { reportToStandardError("kiosk: the console was not restored: \(error)") }
+        }
     }
 
     // MARK: DisplayOutput
@@ -122,17 +128,22 @@ public final class DRMDisplay: DisplayOutput {
     // MARK: Lifetime
 
     /// Puts back the CRTC as it was found (the console, or the previous program's picture) and stops
-    /// presenting. Called by deinit too; calling it twice does nothing.
-    public func restore() {
+    /// presenting; throws when the kernel refuses (the screen then keeps the kiosk's last frame).
+    /// Called by deinit too; calling it twice does nothing.
+    public func restore() throws {
         guard !restored else { return }
         restored = true
-        guard let saved = savedCRTC, !isPaused else { return }
+        // While paused another session owns the display: what it shows is not ours to change.
+        guard !isPaused else { return }
+        let saved = savedCRTC
+        let result: Int32
         if var mode = saved.mode, saved.framebuffer != 0 {
             var connector = pipeline.connector.id
-            drmModeSetCrtc(device.descriptor, saved.id, saved.framebuffer, saved.x, saved.y, &connector, 1, &mode)
+            result = drmModeSetCrtc(device.descriptor, saved.id, saved.framebuffer, saved.x, saved.y, &connector, 1, &mode)
         } else {
-            drmModeSetCrtc(device.descriptor, saved.id, 0, 0, 0, nil, 0, nil)
+            result = drmModeSetCrtc(device.descriptor, saved.id, 0, 0, 0, nil, 0, nil)
         }
+        guard result == 0 else { throw device.failure("drmModeSetCrtc (restoring CRTC \(saved.id))") }
     }
 
     // MARK: Session switches

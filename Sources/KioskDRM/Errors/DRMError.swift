@@ -24,6 +24,10 @@ nonisolated public enum DRMError: Error, Equatable, CustomStringConvertible {
     case displayDisconnected(device: String, connector: String)
     /// A buffer index outside the swapchain, or a present while a flip is still in flight.
     case invalidPresent(reason: String)
+    /// A KMS object lacks a property that atomic commits set (found when the display is opened).
+    case missingProperty(device: String, object: String, property: String)
+    /// The driver refused the first modeset in a test commit, before anything was shown.
+    case modesetRefused(device: String, connector: String, mode: String, call: String, errno: Int32)
     /// Any other failing call, with the errno it returned.
     case callFailed(device: String, call: String, errno: Int32)
 
@@ -55,6 +59,13 @@ nonisolated public enum DRMError: Error, Equatable, CustomStringConvertible {
             return "the display on \(connector) (\(device)) is disconnected; waiting for it to return"
         case .invalidPresent(let reason):
             return "cannot present: \(reason)"
+        case .missingProperty(let device, let object, let property):
+            return "\(object) on \(device) has no \(property) property, which atomic mode setting needs: the driver's "
+                + "atomic support is incomplete; a newer kernel may fix it (kiosk-display-check --legacy tries the legacy path)"
+        case .modesetRefused(let device, let connector, let mode, let call, let code):
+            return "the driver refused mode \(mode) on \(connector) (\(device)): \(call) failed: "
+                + "\(String(cString: strerror(code))) (errno \(code)); choose another mode "
+                + "(--mode, or display.mode in the config; kiosk-display-check lists the modes on offer)"
         case .callFailed(let device, let call, let code):
             return "\(call) failed on \(device): \(String(cString: strerror(code))) (errno \(code))"
         }

@@ -29,16 +29,24 @@ public final class DisplayHotplugMonitor {
         guard let monitor = udev_monitor_new_from_netlink(udev.context, "udev") else {
             throw DRMError.callFailed(device: "udev monitor", call: "udev_monitor_new_from_netlink", errno: errno)
         }
+        // Every property is set from here on: a throw below runs deinit, which unrefs the monitor.
         self.monitor = monitor
-        udev_monitor_filter_add_match_subsystem_devtype(monitor, "drm", "drm_minor")
+        let filtered = udev_monitor_filter_add_match_subsystem_devtype(monitor, "drm", "drm_minor")
+        guard filtered >= 0 else {
+            throw DRMError.callFailed(device: "udev monitor", call: "udev_monitor_filter_add_match_subsystem_devtype",
+                                      errno: -filtered)
+        }
         let enabled = udev_monitor_enable_receiving(monitor)
         guard enabled >= 0 else {
-            udev_monitor_unref(monitor)
             throw DRMError.callFailed(device: "udev monitor", call: "udev_monitor_enable_receiving", errno: -enabled)
         }
         // The loop polls this descriptor; reads must never block it.
         let descriptor = udev_monitor_get_fd(monitor)
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            let code = errno
+            throw DRMError.callFailed(device: "udev monitor", call: "fcntl(O_NONBLOCK)", errno: code)
+        }
     }
 
     deinit {

@@ -25,7 +25,7 @@ public enum RunCommand {
         }
     }
 
-    /// auto: the display when a card has a connected connector, else headless.
+    /// auto: the display when a card has a connected connector, else headless, saying why on stderr.
     static func backend(_ arguments: Arguments) throws -> String {
         let backend = arguments.value("backend") ?? "auto"
         guard ["auto", "headless", "drm"].contains(backend) else {
@@ -33,8 +33,16 @@ public enum RunCommand {
         }
         guard backend == "auto" else { return backend }
         if arguments.value("device") != nil { return "drm" }
-        let cards = (try? CardDiscovery.cards()) ?? []
-        return cards.contains(where: \.hasConnectedDisplay) ? "drm" : "headless"
+        let reason: String
+        do {
+            let cards = try CardDiscovery.cards()
+            if cards.contains(where: \.hasConnectedDisplay) { return "drm" }
+            reason = DRMError.noCardFound(searched: cards.map(\.path)).description
+        } catch {
+            reason = "the DRM cards could not be listed through udev: \(error)"
+        }
+        FileHandle.standardError.write(Data("kiosk: running headless: \(reason)\n".utf8))
+        return "headless"
     }
 
     // MARK: Display

@@ -188,6 +188,6 @@ final class DisplayConnection {
     func close() {
         if let displaySourceID { loop.remove(displaySourceID) }
         displaySourceID = nil
-        display?.restore()
+        do { try display?.restore() } catch { logger.error("the console was not restored: \(error)") }
     }
 }

@@ -40,6 +40,14 @@ struct DRMErrorTests {
         #expect(text == "drmModeAtomicCommit failed on /dev/dri/card0: Invalid argument (errno 22)")
     }
 
+    @Test func refusedModesetNamesModeConnectorCallAndErrno() {
+        let text = DRMError.modesetRefused(device: "/dev/dri/card0", connector: "Virtual-1", mode: "1280x800@75",
+                                           call: "drmModeAtomicCommit(TEST_ONLY)", errno: 22).description
+        #expect(text.hasPrefix("the driver refused mode 1280x800@75 on Virtual-1 (/dev/dri/card0): "
+                                 + "drmModeAtomicCommit(TEST_ONLY) failed: Invalid argument (errno 22)"))
+        #expect(text.contains("--mode"))
+    }
+
     @Test func noCardSaysWhereItLooked() {
         #expect(DRMError.noCardFound(searched: []).description.contains("no /dev/dri/card* devices"))
         #expect(DRMError.noCardFound(searched: ["/dev/dri/card0"]).description.contains("looked at: /dev/dri/card0"))

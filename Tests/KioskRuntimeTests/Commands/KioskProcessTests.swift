@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KioskDRM
 import Testing
 @testable import KioskRuntime
 
@@ -45,6 +46,25 @@ import Testing
         #expect(process.isRunning)
         #expect(text.hasPrefix(#"{"event":"emit","name":"home_shown"}"#))
         #expect(text.contains("kiosk: control socket \(directory.path)/control.sock"))
+    }
+
+    /// Only where no card has a display: elsewhere `auto` would take over the real screen.
+    nonisolated static let noConnectedDisplay = !((try? CardDiscovery.cards()) ?? []).contains(where: \.hasConnectedDisplay)
+
+    @Test(.enabled(if: noConnectedDisplay)) func automaticBackendSaysWhyItRunsHeadless() throws {
+        let directory = TemporaryDirectory()
+        let process = Process()
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "no kiosk binary at \(Self.binary)")
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["run", "--once", "--out", directory.path + "/frame.png"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.hasPrefix("kiosk: running headless: no DRM card with a connected display was found (looked at: "))
     }
 }
 
