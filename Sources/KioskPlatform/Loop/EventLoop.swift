@@ -36,15 +36,6 @@ public final class EventLoop: Scheduler {
 
     // MARK: Descriptors
 
-    /// Calls `handler` whenever `fileDescriptor` is readable (level-triggered: read until it would
-    /// block, or the handler is called again). The caller keeps owning the descriptor.
-    @discardableResult
-    public func addReadable(fileDescriptor: Int32, _ handler: @escaping () -> Void) throws(LoopError) -> EventSourceID {
-        try addDescriptor(fileDescriptor: fileDescriptor, readable: true, writable: false) { readable, _ in
-            if readable { handler() }
-        }
-    }
-
     /// Watches a descriptor for reading and/or writing (level-triggered); `handler` hears which.
     /// Hang-ups and errors count as readable, so a read reports them.
     @discardableResult

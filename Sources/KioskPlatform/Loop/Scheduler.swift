@@ -23,12 +23,9 @@ public protocol Scheduler: AnyObject {
     /// Timers armed now: an idle kiosk has none.
     var armedTimerCount: Int { get }
 
-    /// Calls `handler` whenever `fileDescriptor` is readable (level-triggered). The caller keeps
-    /// owning the descriptor and removes it before closing it.
-    @discardableResult
-    func addReadable(fileDescriptor: Int32, _ handler: @escaping () -> Void) throws(LoopError) -> EventSourceID
-    /// Watches a descriptor for reading and/or writing; `handler` hears which. Hang-ups and errors
-    /// count as readable, so a read reports them.
+    /// Watches a descriptor for reading and/or writing (level-triggered); `handler` hears which.
+    /// Hang-ups and errors count as readable, so a read reports them. The caller keeps owning the
+    /// descriptor and removes it before closing it.
     @discardableResult
     func addDescriptor(fileDescriptor: Int32, readable: Bool, writable: Bool,
                        _ handler: @escaping (_ readable: Bool, _ writable: Bool) -> Void) throws(LoopError) -> EventSourceID
@@ -49,5 +46,14 @@ extension Scheduler {
     @discardableResult
     public func addTimer(at deadline: Double, _ handler: @escaping () -> Void) throws(LoopError) -> TimerID {
         try addTimer(at: deadline, repeating: nil, handler)
+    }
+
+    /// Calls `handler` whenever `fileDescriptor` is readable (read until it would block, or the
+    /// handler is called again).
+    @discardableResult
+    public func addReadable(fileDescriptor: Int32, _ handler: @escaping () -> Void) throws(LoopError) -> EventSourceID {
+        try addDescriptor(fileDescriptor: fileDescriptor, readable: true, writable: false) { readable, _ in
+            if readable { handler() }
+        }
     }
 }

@@ -86,13 +86,6 @@ public final class VirtualLoop: Scheduler {
     public var armedTimerCount: Int { timers.count }
 
     @discardableResult
-    public func addReadable(fileDescriptor: Int32, _ handler: @escaping () -> Void) throws(LoopError) -> EventSourceID {
-        try addDescriptor(fileDescriptor: fileDescriptor, readable: true, writable: false) { readable, _ in
-            if readable { handler() }
-        }
-    }
-
-    @discardableResult
     public func addDescriptor(fileDescriptor: Int32, readable: Bool, writable: Bool,
                               _ handler: @escaping (_ readable: Bool, _ writable: Bool) -> Void) throws(LoopError)
         -> EventSourceID {
