@@ -112,14 +112,10 @@ public enum RunCommand {
         print("kiosk: frame written to \(path)")
         if arguments.flag("once") { return }
         print("kiosk: idle until interrupted (Ctrl-C)")
-        let logger = Logger.standard()
-        // At each vblank after which nothing more is coming, the frame is written again.
-        display.addPresentationObserver { _ in
-            guard !display.isBusy else { return }
-            do { try display.snapshot().writePNG(to: path) } catch { logger.error("frame not written to \(path): \(error)") }
-        }
+        // After each change, the frame is written again once nothing more is coming.
+        let frameFile = FrameFileWriter(display: display, path: path, logger: Logger.standard())
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
-        try loop.run()
+        try withExtendedLifetime(frameFile) { try loop.run() }
     }
 
     /// Headless with a config: the panels run on the real event loop (frame loop, timers, idle and
@@ -151,13 +147,9 @@ public enum RunCommand {
         if case .success(let socketPath) = controlPath, session.kiosk.endpoint != nil {
             print("kiosk: control socket \(socketPath) (try: kiosk ctl --socket \(socketPath) subscribe)")
         }
-        // After a reload, an action or an idle step, the new frame is written at the vblank that
-        // shows it, once nothing more is coming.
-        session.display.addPresentationObserver { _ in
-            guard !session.display.isBusy else { return }
-            do { try session.snapshot().writePNG(to: path) } catch { logger.error("frame not written to \(path): \(error)") }
-        }
-        try loop.run()
+        // After a reload, an action or an idle step, the new frame is written once nothing more is coming.
+        let frameFile = FrameFileWriter(display: session.display, path: path, logger: logger)
+        try withExtendedLifetime(frameFile) { try loop.run() }
     }
 
     /// In the runtime directory when there is one, else the current directory.
