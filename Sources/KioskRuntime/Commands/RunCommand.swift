@@ -112,14 +112,10 @@ public enum RunCommand {
         print("kiosk: frame written to \(path)")
         if arguments.flag("once") { return }
         print("kiosk: idle until interrupted (Ctrl-C)")
-        let logger = Logger.standard()
-        // At each vblank after which nothing more is coming, the frame is written again.
-        display.addPresentationObserver { _ in
-            guard !display.isBusy else { return }
-            do { try display.snapshot().writePNG(to: path) } catch { logger.error("frame not written to \(path): \(error)") }
-        }
+        // After each change, the frame is written again once nothing more is coming.
+        let frameFile = FrameFileWriter(display: display, path: path, logger: Logger.standard())
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
-        try loop.run()
+        try withExtendedLifetime(frameFile) { try loop.run() }
     }
 
     /// Headless with a config: the panels run on the real event loop (frame loop, timers, idle and
@@ -128,12 +124,15 @@ public enum RunCommand {
     /// edit keeps the running one).
     static func runPanels(configPath: String, arguments: Arguments) throws {
         let loop = try EventLoop()
+        let logger = Logger.standard()
+        let once = arguments.flag("once")
+        // Without a usable socket directory the panels still run; the log says why.
+        let controlPath = once ? nil : Result { () throws(SocketError) in try ControlEndpoint.path(from: arguments) }
+        // The start panel's on_show runs while the session is made: its events come first.
         let session = try HeadlessPanelSession.load(path: configPath, size: try arguments.size("size"),
-                                                    appearance: try arguments.appearance(), scheduler: loop)
+                                                    appearance: try arguments.appearance(), scheduler: loop,
+                                                    controlPath: controlPath, logger: logger) { event in print(event.jsonLine) }
         let host = session.host
-        // The start panel's on_show ran while the session was made.
-        for event in host.emittedEvents { print(event.jsonLine) }
-        host.onEmit = { event in print(event.jsonLine) }
         host.log = { message in FileHandle.standardError.write(Data("kiosk: \(message)\n".utf8)) }
         let path = arguments.value("out") ?? defaultFramePath()
         while session.display.isBusy { try loop.runOnce() }
@@ -141,40 +140,21 @@ public enum RunCommand {
         let size = session.display.screen.size
         print("kiosk: running \(configPath) headless at \(Int(size.width))x\(Int(size.height)), panel '\(host.currentPanelID)'")
         print("kiosk: frame written to \(path)")
-        if arguments.flag("once") { return }
+        if once { return }
         try host.watch(path: configPath, loop: loop)
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
-        let controlPath = try ControlEndpoint.path(from: arguments)
-        let logger = Logger.standard()
-        let endpoint = try ControlEndpoint(host: host, loop: loop, path: controlPath, configPath: configPath,
-                                           components: ComponentRegistry.standard, logger: logger) {
-            try session.snapshot()
+        defer { session.kiosk.close() }
+        if case .success(let socketPath) = controlPath, session.kiosk.endpoint != nil {
+            print("kiosk: control socket \(socketPath) (try: kiosk ctl --socket \(socketPath) subscribe)")
         }
-        defer { endpoint.close() }
-        print("kiosk: control socket \(controlPath) (try: kiosk ctl --socket \(controlPath) subscribe)")
-        // After a reload, an action or an idle step, the new frame is written at the vblank that
-        // shows it, once nothing more is coming.
-        session.display.addPresentationObserver { _ in
-            guard !session.display.isBusy else { return }
-            do { try session.snapshot().writePNG(to: path) } catch { logger.error("frame not written to \(path): \(error)") }
-        }
-        try loop.run()
+        // After a reload, an action or an idle step, the new frame is written once nothing more is coming.
+        let frameFile = FrameFileWriter(display: session.display, path: path, logger: logger)
+        try withExtendedLifetime(frameFile) { try loop.run() }
     }
 
     /// In the runtime directory when there is one, else the current directory.
     static func defaultFramePath() -> String {
         if let runtime = ProcessInfo.processInfo.environment["RUNTIME_DIRECTORY"] { return runtime + "/frame.png" }
         return FileManager.default.currentDirectoryPath + "/kiosk-frame.png"
-    }
-
-    /// Blocks with no wakeups until SIGINT or SIGTERM.
-    static func waitForTermination() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        sigprocmask(SIG_BLOCK, &signals, nil)
-        var received: Int32 = 0
-        sigwait(&signals, &received)
     }
 }

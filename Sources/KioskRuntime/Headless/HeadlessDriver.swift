@@ -12,23 +12,34 @@ public final class HeadlessDriver {
     public var screen: Screen { display.screen }
     public var compositor: Compositor { display.compositor }
     public var loop: any Scheduler { display.loop }
-    /// The on-screen keyboard, shown when a text input takes focus without a hardware keyboard.
+    /// The on-screen keyboard `type(_:)` taps on, shown when a text input takes focus without a
+    /// hardware keyboard.
     public let keyboard: OnScreenKeyboard
-    /// Sees every event before the views and may keep it from them (the idle behaviour: input
-    /// counts as activity, and the touch that wakes a blank screen presses nothing).
-    public weak var inputGate: (any InputGate)?
+    /// Where input goes, as a device's input would: the panels on the screen (through their idle
+    /// logic). Nil sends it straight to the views.
+    public private(set) weak var receiver: (any InputReceiver)?
 
     private var nextTouchID = 1
 
-    /// The content goes inside a layer host (modals and the keyboard go above it).
-    public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View,
-                rotation: Rotation = .none, keyboardLayout: KeyboardLayout? = nil, scheduler: (any Scheduler)? = nil,
-                refreshRate: Double = HeadlessDisplay.defaultRefreshRate) {
-        display = HeadlessDisplay(size: size, scale: scale, environment: environment,
-                                  rootView: LayerHostView(content: rootView), rotation: rotation, scheduler: scheduler,
-                                  refreshRate: refreshRate)
-        keyboard = OnScreenKeyboard(layout: keyboardLayout ?? KeyboardLayout.forLocale(environment.locale))
+    /// A screen of its own showing `rootView` inside a layer host (modals and the keyboard go above
+    /// it), with its own on-screen keyboard.
+    public convenience init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View,
+                            rotation: Rotation = .none, keyboardLayout: KeyboardLayout? = nil,
+                            scheduler: (any Scheduler)? = nil, refreshRate: Double = HeadlessDisplay.defaultRefreshRate) {
+        let display = HeadlessDisplay(size: size, scale: scale, environment: environment,
+                                      rootView: LayerHostView(content: rootView), rotation: rotation, scheduler: scheduler,
+                                      refreshRate: refreshRate)
+        let keyboard = OnScreenKeyboard(layout: keyboardLayout ?? KeyboardLayout.forLocale(environment.locale))
         keyboard.attach(to: display.screen)
+        self.init(display: display, keyboard: keyboard)
+    }
+
+    /// Drives `display`, with `keyboard` already attached to its screen; input goes to `receiver`
+    /// (held weakly) when there is one.
+    public init(display: HeadlessDisplay, keyboard: OnScreenKeyboard, receiver: (any InputReceiver)? = nil) {
+        self.display = display
+        self.keyboard = keyboard
+        self.receiver = receiver
         display.addPresentationObserver { [unowned self] _ in self.afterEachFrame?() }
     }
 
@@ -63,9 +74,9 @@ public final class HeadlessDriver {
 
     // MARK: Input
 
-    /// Delivers an event as the device's input would: through the gate, then to the views.
+    /// Delivers an event as the device's input would: to the receiver, else to the views.
     public func deliver(_ event: InputEvent) {
-        if inputGate?.admit(event, at: loop.now) ?? true { screen.dispatch(event) }
+        if let receiver { receiver.handle(event) } else { screen.dispatch(event) }
     }
 
     // MARK: Touch

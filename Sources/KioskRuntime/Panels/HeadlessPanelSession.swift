@@ -6,50 +6,49 @@ import KioskPlatform
 import KioskUI
 
 /// A config's panels on a headless display: what `kiosk snapshot`, `kiosk run --backend headless`
-/// and `kiosk test` drive. The frame loop, panel transitions, the screen's timers and
-/// `display.idle` run on the display's scheduler (a virtual loop unless one is given), so two runs
-/// give the same pixels.
+/// and `kiosk test` drive. The panels are a `PanelKiosk`, the object a device runs on each screen
+/// (panel host, on-screen keyboard, `display.idle`, reloads, the control socket), on the display's
+/// scheduler (a virtual loop unless one is given), so two runs give the same pixels. The driver's
+/// input goes through the kiosk as a device's does.
 public final class HeadlessPanelSession {
     public static let defaultSize = Size(width: 800, height: 480)
 
+    public let kiosk: PanelKiosk
     public let driver: HeadlessDriver
     public var display: HeadlessDisplay { driver.display }
-    public let host: PanelHost
+    public var host: PanelHost { kiosk.host }
     /// `display.idle`: dims, blanks and returns to the start panel on the display's clock; input
     /// from the driver counts as activity.
-    public let idle: IdleBehaviour
+    public var idle: IdleBehaviour { kiosk.idle }
 
-    /// Frames are made at `refreshRate` on `scheduler`. `power` is the backlight and display power idle acts on (none headless: the overlay dims).
+    /// Frames are made at `refreshRate` on `scheduler`. `power` is the backlight and display power
+    /// idle acts on (none headless: the overlay dims). `controlPath`, `logger` and `onEmit` are as
+    /// in `PanelKiosk.Setup`; by default there is no control socket and nothing is logged.
     public init(config: KioskConfigSpec, configPath: String, size: Size? = nil, appearance: Appearance? = nil,
                 adapters: AdapterTable = .standard, power: ScreenPower? = nil, scheduler: (any Scheduler)? = nil,
-                refreshRate: Double = HeadlessDisplay.defaultRefreshRate) {
+                refreshRate: Double = HeadlessDisplay.defaultRefreshRate, controlPath: Result<String, SocketError>? = nil,
+                logger: Logger = .discarding, onEmit: ((EmittedEvent) -> Void)? = nil) {
         var config = config
         if let appearance { config.theme.appearance = appearance }
-        driver = HeadlessDriver(size: size ?? config.display.size ?? Self.defaultSize, scale: config.display.scale,
-                                environment: Environment(appearance: config.theme.appearance, locale: config.theme.locale),
-                                rootView: View(), scheduler: scheduler, refreshRate: refreshRate)
-        let directory = URL(fileURLWithPath: configPath).deletingLastPathComponent().path
-        host = PanelHost(screen: driver.screen, config: config, adapters: adapters, baseDirectory: directory)
-        driver.compositor.addFrameObserver { [weak host] time in host?.step(at: time) }
-        host.start()
-        idle = IdleBehaviour(settings: IdleBehaviour.settings(config.display.idle), screen: driver.screen, host: host,
-                             power: power, scheduler: driver.loop)
-        idle.log = { [weak host] message in host?.log(message) }
-        driver.inputGate = idle
-        // A reloaded `display.idle` applies at once, counting the time already idle, as on a device.
-        host.reloadPhaseDidEnd = { [unowned self] phase in
-            guard phase == .laidOut else { return }
-            idle.update(IdleBehaviour.settings(host.config.display.idle), at: driver.loop.now)
-        }
+        let display = HeadlessDisplay(size: size ?? config.display.size ?? Self.defaultSize, scale: config.display.scale,
+                                      environment: Environment(appearance: config.theme.appearance, locale: config.theme.locale),
+                                      rootView: LayerHostView(content: View()), scheduler: scheduler, refreshRate: refreshRate)
+        let setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
+                                     logger: logger, onEmit: onEmit) { [unowned display] in try display.snapshot() }
+        kiosk = PanelKiosk(screen: display.screen, config: config, scheduler: display.loop, setup: setup)
+        driver = HeadlessDriver(display: display, keyboard: kiosk.keyboard, receiver: kiosk)
+        display.compositor.addFrameObserver { [weak kiosk] time in kiosk?.step(at: time) }
     }
 
     /// Loads and validates `path`; the errors as `kiosk check` prints them when it is not valid.
     public static func load(path: String, size: Size? = nil, appearance: Appearance? = nil,
-                            adapters: AdapterTable = .standard, scheduler: (any Scheduler)? = nil) throws -> HeadlessPanelSession {
+                            adapters: AdapterTable = .standard, scheduler: (any Scheduler)? = nil,
+                            controlPath: Result<String, SocketError>? = nil, logger: Logger = .discarding,
+                            onEmit: ((EmittedEvent) -> Void)? = nil) throws -> HeadlessPanelSession {
         switch ConfigLoader(registry: adapters.registry).load(path: path) {
         case .success(let config):
             return HeadlessPanelSession(config: config, configPath: path, size: size, appearance: appearance, adapters: adapters,
-                                        scheduler: scheduler)
+                                        scheduler: scheduler, controlPath: controlPath, logger: logger, onEmit: onEmit)
         case .failure(let errors):
             throw InvalidConfig(errors: errors, path: path)
         }

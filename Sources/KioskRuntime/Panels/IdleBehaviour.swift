@@ -12,7 +12,7 @@ import KioskUI
 /// Given a `Scheduler`, it keeps one timer of its own armed for the next deadline (none while
 /// nothing is due), so it runs by itself on a device's loop and on a virtual one alike; the caller
 /// only passes input through `admit(_:at:)` and `noteActivity(at:)`.
-public final class IdleBehaviour: InputGate {
+public final class IdleBehaviour {
     public let controller: IdleController
     private let screen: Screen
     private weak var host: PanelHost?

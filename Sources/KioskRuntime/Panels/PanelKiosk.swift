@@ -12,7 +12,7 @@ import KioskUI
 /// It knows its screen and a `Scheduler`, nothing of where frames and input come from, so the same
 /// object runs on a display and on a virtual clock. A new screen (a display replugged at another
 /// size) gets a new `PanelKiosk`, built from the config in force; `close()` the old one first.
-public final class PanelKiosk {
+public final class PanelKiosk: InputReceiver {
     public let screen: Screen
     public let host: PanelHost
     public let keyboard: OnScreenKeyboard
@@ -39,18 +39,21 @@ public final class PanelKiosk {
         /// manager watches the kiosk.
         public var service: ServiceLifecycle?
         public var logger: Logger
+        /// Where `emit` actions go, besides the control socket's subscribers; nil logs them.
+        public var onEmit: ((EmittedEvent) -> Void)?
         /// The frame on screen, for the control socket's `screenshot`.
         public var screenshot: () throws -> Surface
 
         public init(configPath: String, adapters: AdapterTable = .standard, controlPath: Result<String, SocketError>? = nil,
                     power: ScreenPower? = nil, service: ServiceLifecycle? = nil, logger: Logger,
-                    screenshot: @escaping () throws -> Surface) {
+                    onEmit: ((EmittedEvent) -> Void)? = nil, screenshot: @escaping () throws -> Surface) {
             self.configPath = configPath
             self.adapters = adapters
             self.controlPath = controlPath
             self.power = power
             self.service = service
             self.logger = logger
+            self.onEmit = onEmit
             self.screenshot = screenshot
         }
     }
@@ -65,10 +68,9 @@ public final class PanelKiosk {
         let baseDirectory = Self.directory(of: setup.configPath)
         host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory)
         host.log = { message in logger.info(message) }
-        host.onEmit = { event in logger.info("emit \(event.jsonLine)") }
+        host.onEmit = setup.onEmit ?? { event in logger.info("emit \(event.jsonLine)") }
         let service = setup.service
         host.onPanelChange = { _, panel in service?.content = "panel \(panel)" }
-        host.reloadPhaseDidEnd = { _ in service?.workMadeProgress() }
         keyboard = OnScreenKeyboard(layout: .forLocale(host.config.theme.locale))
         keyboard.attach(to: screen)
         // Made after the host's own handlers: the endpoint chains its events behind them.
@@ -87,6 +89,13 @@ public final class PanelKiosk {
         idle = IdleBehaviour(settings: IdleBehaviour.settings(host.config.display.idle), screen: screen,
                              host: host, power: setup.power, scheduler: scheduler)
         idle.log = { message in logger.error(message) }
+        // Every reload that passes validation, whoever asked for it, applies the new `display.idle`
+        // at once, counting the time already idle.
+        host.reloadPhaseDidEnd = { [weak self] phase in
+            service?.workMadeProgress()
+            guard let self, phase == .laidOut else { return }
+            idle.update(IdleBehaviour.settings(host.config.display.idle), at: scheduler.now)
+        }
     }
 
     /// The config in force: the one loaded at start, or the last reload that passed validation.
@@ -113,7 +122,6 @@ public final class PanelKiosk {
             logger.error("\(configPath) was not reloaded; the running panels stay:\n\(errors.description)")
         } else {
             logger.notice("reloaded \(configPath)")
-            idle.update(IdleBehaviour.settings(host.config.display.idle), at: scheduler.now)
         }
     }
 

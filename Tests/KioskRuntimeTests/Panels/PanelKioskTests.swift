@@ -27,24 +27,25 @@ import Testing
 
     /// A config file, a screen with a compositor on memory, a virtual loop and the kiosk on them.
     final class Fixture {
-        let file: ConfigFile
-        var path: String { file.path }
+        let config: LoggedConfig
+        var path: String { config.path }
+        var log: LogCapture { config.log }
         let loop = VirtualLoop()
         let screen: Screen
         let compositor: Compositor
-        let log = LogCapture()
         let kiosk: PanelKiosk
 
         init(_ yaml: String = PanelKioskTests.config, controlPath: Result<String, SocketError>? = nil) throws {
-            file = try ConfigFile(yaml)
-            let config = try ConfigLoader().load(path: file.path).get()
+            config = try LoggedConfig(yaml)
             // The live runtime's root view.
             screen = Screen(size: Size(width: 400, height: 300), rootView: LayerHostView(content: View()))
             compositor = Compositor(screen: screen, output: MemoryOutput(width: 400, height: 300))
             let compositor = compositor
             kiosk = PanelKiosk(
-                screen: screen, config: config, scheduler: loop,
-                setup: .init(configPath: file.path, controlPath: controlPath, logger: log.logger) { compositor.renderFullFrame() })
+                screen: screen, config: config.spec, scheduler: loop,
+                setup: .init(configPath: config.path, controlPath: controlPath, logger: config.log.logger) {
+                    compositor.renderFullFrame()
+                })
             compositor.addFrameObserver { [kiosk] time in kiosk.step(at: time) }
             try settle()
         }
@@ -78,7 +79,7 @@ import Testing
         }
 
         func rewrite(_ yaml: String) throws {
-            try file.write(yaml)
+            try config.file.write(yaml)
         }
 
         var emitted: [String] { host.emittedEvents.map(\.name) }
@@ -212,5 +213,18 @@ final class ConfigFile {
 
     func write(_ yaml: String) throws {
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
+
+/// A config file, loaded, and a log of what a kiosk built from it says.
+final class LoggedConfig {
+    let file: ConfigFile
+    let spec: KioskConfigSpec
+    let log = LogCapture()
+    var path: String { file.path }
+
+    init(_ yaml: String) throws {
+        file = try ConfigFile(yaml)
+        spec = try ConfigLoader().load(path: file.path).get()
     }
 }

@@ -23,6 +23,24 @@ import Testing
 
     static let settled = FrameActivity(isRendering: true, isFlipPending: false, isFrameScheduled: false, needsFrame: false)
 
+    /// A switch, the display it acts on, and its log.
+    final class Fixture {
+        let log = LogCapture()
+        let power: DisplayPowerSwitch
+        let display = FakeDisplay()
+
+        init() {
+            power = DisplayPowerSwitch(logger: log.logger)
+        }
+
+        /// Blanking asks for the display off while the frame loop is still busy in the way `busy` says.
+        func switchOff(while busy: WritableKeyPath<FrameActivity, Bool>) {
+            var frames = DisplayPowerSwitchTests.settled
+            frames[keyPath: busy] = true
+            power.switchOffWhenSettled(display, frames: frames)
+        }
+    }
+
     @Test func settledMeansTheLastFrameIsOnScreen() {
         #expect(Self.settled.isSettled)
         var notRendering = Self.settled
@@ -39,13 +57,10 @@ import Testing
     }
 
     @Test func theDisplayGoesOffOnceTheBlackFrameIsShown() {
-        let log = LogCapture()
-        let power = DisplayPowerSwitch(logger: log.logger)
-        let display = FakeDisplay()
+        let fixture = Fixture()
+        let (log, power, display) = (fixture.log, fixture.power, fixture.display)
         // Blanking asked while the black frame is still being made and flipped.
-        var frames = Self.settled
-        frames.isFlipPending = true
-        power.switchOffWhenSettled(display, frames: frames)
+        fixture.switchOff(while: \.isFlipPending)
         #expect(display.powerOffs == 0)
         power.framePresented(on: display, frames: Self.settled)
         #expect(display.isPoweredOff)
@@ -63,12 +78,9 @@ import Testing
     }
 
     @Test func inputBeforeTheFrameKeepsTheDisplayOn() {
-        let log = LogCapture()
-        let power = DisplayPowerSwitch(logger: log.logger)
-        let display = FakeDisplay()
-        var frames = Self.settled
-        frames.isFrameScheduled = true
-        power.switchOffWhenSettled(display, frames: frames)
+        let fixture = Fixture()
+        let (log, power, display) = (fixture.log, fixture.power, fixture.display)
+        fixture.switchOff(while: \.isFrameScheduled)
         power.keepOn(display)
         power.framePresented(on: display, frames: Self.settled)
         #expect(display.powerOffs == 0)

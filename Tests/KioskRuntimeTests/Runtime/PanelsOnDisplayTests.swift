@@ -10,18 +10,18 @@ import Testing
 /// activity and reload the runtime reports. Nothing is opened: the runtime is never run.
 @Suite struct PanelsOnDisplayTests {
     final class Fixture {
-        let file: ConfigFile
-        var path: String { file.path }
-        let log = LogCapture()
+        let config: LoggedConfig
+        var path: String { config.path }
+        var log: LogCapture { config.log }
         let runtime: LiveRuntime
         let panels: PanelsOnDisplay
 
         init() throws {
-            file = try ConfigFile(PanelKioskTests.config)
-            let config = try ConfigLoader().load(path: file.path).get()
-            runtime = try LiveRuntime(rootView: LayerHostView(content: View()), logger: log.logger)
-            panels = PanelsOnDisplay(runtime: runtime, config: config, configPath: file.path, adapters: .standard,
-                                     controlPath: .failure(SocketError(refusing: file.directory + "/control.sock", "no socket")))
+            config = try LoggedConfig(PanelKioskTests.config)
+            runtime = try LiveRuntime(rootView: LayerHostView(content: View()), logger: config.log.logger)
+            let socketPath = config.file.directory + "/control.sock"
+            panels = PanelsOnDisplay(runtime: runtime, config: config.spec, configPath: config.path, adapters: .standard,
+                                     controlPath: .failure(SocketError(refusing: socketPath, "no socket")))
         }
 
         func makeScreen(width: Double = 400, height: Double = 300) -> Screen {
@@ -68,7 +68,7 @@ import Testing
         let first = fixture.makeScreen()
         let firstKiosk = try #require(fixture.panels.kiosk)
         try fixture.tap("more", on: first)
-        try fixture.file.write(PanelKioskTests.config.replacingOccurrences(of: "title: More", with: "title: Onward"))
+        try fixture.config.file.write(PanelKioskTests.config.replacingOccurrences(of: "title: More", with: "title: Onward"))
         fixture.runtime.delegate?.liveRuntimeShouldReload(fixture.runtime)
         #expect(fixture.log.lines.contains("notice: reloaded \(fixture.path)"))
 
@@ -86,7 +86,7 @@ import Testing
         let fixture = try Fixture()
         let screen = fixture.makeScreen()
         try fixture.tap("more", on: screen)
-        try fixture.file.write("start: [")
+        try fixture.config.file.write("start: [")
         fixture.runtime.delegate?.liveRuntimeShouldReload(fixture.runtime)
         #expect(fixture.log.lines.contains { $0.hasPrefix("error: \(fixture.path) was not reloaded; the running panels stay:") })
         #expect(fixture.panels.kiosk?.host.currentPanelID == "other")
