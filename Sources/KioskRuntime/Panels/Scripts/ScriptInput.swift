@@ -9,22 +9,6 @@ public protocol ScriptInput: AnyObject {
     func deliver(_ event: InputEvent)
 }
 
-/// Delivers script input to a screen's views through `Screen.dispatch(_:)`, the path libinput's
-/// events take on a device.
-public final class ScreenScriptInput: ScriptInput {
-    public weak var screen: Screen?
-
-    public init(screen: Screen) {
-        self.screen = screen
-    }
-
-    public var isAvailable: Bool { screen != nil }
-
-    public func deliver(_ event: InputEvent) {
-        screen?.dispatch(event)
-    }
-}
-
 /// Delivers script input through a headless driver, as a device delivers its input: the session's
 /// idle behaviour sees it first (it counts as activity, and a touch that wakes the screen presses
 /// nothing), then the views.
