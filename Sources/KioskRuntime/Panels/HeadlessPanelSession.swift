@@ -45,11 +45,12 @@ public final class HeadlessPanelSession {
 
     /// Loads and validates `path`; the errors as `kiosk check` prints them when it is not valid.
     public static func load(path: String, size: Size? = nil, appearance: Appearance? = nil,
-                            adapters: AdapterTable = .standard, scheduler: (any Scheduler)? = nil) throws -> HeadlessPanelSession {
+                            adapters: AdapterTable = .standard, scheduler: (any Scheduler)? = nil,
+                            refreshRate: Double = HeadlessDisplay.defaultRefreshRate) throws -> HeadlessPanelSession {
         switch ConfigLoader(registry: adapters.registry).load(path: path) {
         case .success(let config):
             return HeadlessPanelSession(config: config, configPath: path, size: size, appearance: appearance, adapters: adapters,
-                                        scheduler: scheduler)
+                                        scheduler: scheduler, refreshRate: refreshRate)
         case .failure(let errors):
             throw InvalidConfig(errors: errors, path: path)
         }
