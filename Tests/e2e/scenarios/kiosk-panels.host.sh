@@ -6,7 +6,8 @@ kiosk=$KIOSK_BIN_DIR/kiosk
 config=$E2E_HARNESS/scenarios/panels.yaml
 
 # The frames the 0.3 s slide to detail presented on the display, and those `kiosk test` presents for
-# it headless at the mode's rate. Recorded, not compared: TCG guests drop frames under load.
+# it headless at the mode's rate. Recorded, not compared: a TCG guest may take longer than a refresh
+# for a full-screen frame, and then presents fewer.
 rate=$(sed -n 's/.*display: .* (\([0-9.]*\) Hz).*/\1/p' kiosk.log | head -n 1)
 presented=$(sed -n 's/.*frames: presented \([0-9]*\),.*/\1/p' kiosk.log | head -n 2 | tr '\n' ' ')
 read -r before after <<< "$presented"
