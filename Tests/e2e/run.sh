@@ -12,7 +12,8 @@
 # PID 1 and the kiosk installed as a service (run-in-vm.sh E2E_INIT_MODE=systemd; its output goes
 # to OUTDIR/GPU-systemd/NAME); "# boot: board" in a fresh Debian 12 root with the kiosk installed as
 # the README says (run-in-vm.sh E2E_INIT_MODE=board); "# timeout: SECONDS" raises the in-guest limit of 90 s. A scenario
-# passes when both exit 0.
+# passes when both exit 0. Figures a scenario records rather than checks (frame counts under TCG) go
+# to recorded.txt in its folder: printed under its result and gathered in OUTDIR/recorded.txt.
 set -uo pipefail
 HARNESS=$(dirname "$(realpath "$0")")
 ROOT=$(realpath "$HARNESS/../..")
@@ -77,6 +78,10 @@ for gpu in $GPUS; do
       echo "FAIL $vm/$name: $reason; logs in $dir"
       tail -n 15 "$dir/guest.log" "$dir/host.log" 2>/dev/null | sed 's/^/    /'
       failed=$((failed + 1))
+    fi
+    if [ -s "$dir/recorded.txt" ]; then
+      sed 's/^/    /' "$dir/recorded.txt"
+      sed "s|^|$vm/$name: |" "$dir/recorded.txt" >> "$OUT/recorded.txt"
     fi
   done
  done

@@ -58,6 +58,19 @@ public struct Arguments {
         return Size(width: width, height: height)
     }
 
+    /// Refresh rates a display is made at: panels run from about 24 to a few hundred Hz.
+    public static let refreshRates: ClosedRange<Double> = 1...1000
+
+    /// Parses a refresh rate in Hz (e.g. `60` or `74.99`).
+    public func refreshRate(_ name: String) throws -> Double? {
+        guard let text = options[name] else { return nil }
+        guard let rate = Double(text), Self.refreshRates.contains(rate) else {
+            throw UsageError("--\(name) wants a rate in Hz from \(Self.refreshRates.lowerBound.compact) to "
+                             + "\(Self.refreshRates.upperBound.compact), like 60 or 74.99; got '\(text)'")
+        }
+        return rate
+    }
+
     public func appearance() throws -> Appearance? {
         guard let text = options["appearance"] else { return nil }
         guard let appearance = Appearance(rawValue: text) else {

@@ -65,11 +65,13 @@ public struct CommandLineSyntax: Sendable {
         """, valueOptions: ["out", "panel", "size", "appearance"], flags: ["accessibility", "gallery"])
 
     public static let test = CommandLineSyntax(name: "test", usage: """
-        usage: kiosk test SCRIPT.yaml... [--update]
+        usage: kiosk test SCRIPT.yaml... [--update] [--refresh-rate HZ] [--verbose]
           Plays headless scripts: taps, typing, expectations, golden images (exit status 1 on a failure).
           --update                      rewrite the golden images instead of comparing
+          --refresh-rate HZ             the headless display's refresh rate (60): frames come at each refresh
+          --verbose                     end each step's line with the frames it presented
           --help                        this text
-        """, valueOptions: [], flags: ["update"])
+        """, valueOptions: ["refresh-rate"], flags: ["update", "verbose"])
 
     public static let all: [CommandLineSyntax] = [.run, .check, .components, .snapshot, .test]
 
@@ -81,7 +83,7 @@ public struct CommandLineSyntax: Sendable {
                kiosk components
                kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
                kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
-               kiosk test SCRIPT.yaml... [--update]
+               kiosk test SCRIPT.yaml... [--update] [--refresh-rate HZ] [--verbose]
                kiosk ctl [--socket PATH] set WIDGET.PROPERTY VALUE | get WIDGET.PROPERTY | goto PANEL | back | reload
                          | screenshot [FILE.png] | alert TITLE [MESSAGE [BUTTON...]] | subscribe
         `kiosk COMMAND --help` lists every option of a command.

@@ -43,12 +43,14 @@ public final class HeadlessPanelSession {
     /// Loads and validates `path`; the errors as `kiosk check` prints them when it is not valid.
     public static func load(path: String, size: Size? = nil, appearance: Appearance? = nil,
                             adapters: AdapterTable = .standard, scheduler: (any Scheduler)? = nil,
+                            refreshRate: Double = HeadlessDisplay.defaultRefreshRate,
                             controlPath: Result<String, SocketError>? = nil, logger: Logger = .discarding,
                             onEmit: ((EmittedEvent) -> Void)? = nil) throws -> HeadlessPanelSession {
         switch ConfigLoader(registry: adapters.registry).load(path: path) {
         case .success(let config):
             return HeadlessPanelSession(config: config, configPath: path, size: size, appearance: appearance, adapters: adapters,
-                                        scheduler: scheduler, controlPath: controlPath, logger: logger, onEmit: onEmit)
+                                        scheduler: scheduler, refreshRate: refreshRate, controlPath: controlPath,
+                                        logger: logger, onEmit: onEmit)
         case .failure(let errors):
             throw InvalidConfig(errors: errors, path: path)
         }

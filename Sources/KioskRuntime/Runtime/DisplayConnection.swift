@@ -1,3 +1,4 @@
+import Foundation
 import KioskCompositor
 import KioskDRM
 import KioskGraphics
@@ -79,7 +80,8 @@ final class DisplayConnection {
         displaySourceID = try loop.addReadable(fileDescriptor: display.fileDescriptor) { [unowned self] in
             self.dispatchFlipEvents()
         }
-        logger.info("display: \(display.devicePath) \(display.connectorName) \(display.mode)"
+        logger.info("display: \(display.devicePath) \(display.connectorName) \(display.mode) "
+                        + String(format: "(%.2f Hz)", display.mode.refreshRate)
                         + (display.usesAtomicCommits ? " atomic" : " legacy"))
         startRendering(on: display)
     }

@@ -26,10 +26,10 @@ struct ScriptRunnerTests {
         """.write(toFile: directory + "/kiosk.yaml", atomically: true, encoding: .utf8)
     }
 
-    func runner(_ steps: String) throws -> PanelScriptRunner {
+    func runner(_ steps: String, refreshRate: Double = 60) throws -> PanelScriptRunner {
         let path = directory + "/script.yaml"
         try "config: kiosk.yaml\nsize: 200x200\nsteps:\n\(steps)\n".write(toFile: path, atomically: true, encoding: .utf8)
-        return try PanelScriptRunner(script: try PanelScriptParser.parse(path: path))
+        return try PanelScriptRunner(script: try PanelScriptParser.parse(path: path), refreshRate: refreshRate)
     }
 
     func run(_ runner: PanelScriptRunner) -> [String] {
@@ -87,6 +87,30 @@ struct ScriptRunnerTests {
           - expect: {emitted: arrived, value: 2}
         """))
         #expect(lines.last == "4 passed, 0 failed", "\(lines)")
+    }
+
+    /// A slide lasts 0.3 s: a frame at each refresh from the one after the goto to the one at its
+    /// end, so 18 at 60 Hz and twice as many at 120 Hz. The start panel's first frame is no step's.
+    @Test(arguments: [(60.0, 18), (120.0, 36)])
+    func eachStepReportsTheFramesItPresented(refreshRate: Double, transitionFrames: Int) throws {
+        let runner = try runner("""
+          - expect: {panel: home}
+          - do: {goto: second}
+          - expect: {panel: second}
+        """, refreshRate: refreshRate)
+        runner.reportsFrames = true
+        let lines = run(runner)
+        #expect(lines[0] == "ok    script.yaml:4 step 1 expect {panel: home} (0 frames)")
+        #expect(lines[1] == "ok    script.yaml:5 step 2 do {goto: second} (\(transitionFrames) frames)")
+        #expect(lines[2] == "ok    script.yaml:6 step 3 expect {panel: second} (0 frames)")
+    }
+
+    @Test func aFailedStepStillReportsItsFrames() throws {
+        let runner = try runner("  - do: {set: {status.text: Busy}}\n  - expect: {panel: second}")
+        runner.reportsFrames = true
+        let lines = run(runner)
+        #expect(lines[0].hasSuffix("(1 frame)"), "a changed label is one frame")
+        #expect(lines[1] == "FAIL  script.yaml:5 step 2 expect {panel: second} (0 frames): the panel shown is 'home'")
     }
 
     @Test func snapshotsAreComparedWithGoldens() throws {

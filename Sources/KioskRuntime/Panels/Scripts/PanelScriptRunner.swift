@@ -7,13 +7,16 @@ import KioskUI
 /// Plays a `PanelScript` against its config on a headless display, one report line per step and a
 /// final `N passed, N failed`. Everything runs on the virtual loop: a `wait` moves it and runs every
 /// frame and timer that falls due (panel timers, gestures, `display.idle`), in order, so two runs
-/// give the same report and byte-identical pictures.
+/// give the same report and byte-identical pictures. The frames come at the display's refresh rate,
+/// so the frames a step presents are those a panel at that rate would show.
 public final class PanelScriptRunner {
     public let script: PanelScript
     public let session: HeadlessPanelSession
     public var input: ScriptInput
     /// Rewrite goldens instead of comparing with them.
     public var updateGoldens = false
+    /// End each report line with the frames the step presented.
+    public var reportsFrames = false
     /// Touches are this long unless the step says otherwise.
     public static let tapDuration = 0.05
     /// Drags move in steps this long (one per frame at 60 Hz).
@@ -22,11 +25,14 @@ public final class PanelScriptRunner {
     public private(set) var passed = 0
     public private(set) var failed = 0
 
-    public init(script: PanelScript, adapters: AdapterTable = .standard) throws {
+    /// The start panel is on screen before the first step, so that step's frames are its own.
+    public init(script: PanelScript, adapters: AdapterTable = .standard,
+                refreshRate: Double = HeadlessDisplay.defaultRefreshRate) throws {
         self.script = script
         session = try HeadlessPanelSession.load(path: script.configPath, size: script.size, appearance: script.appearance,
-                                                adapters: adapters)
+                                                adapters: adapters, refreshRate: refreshRate)
         input = DriverScriptInput(driver: session.driver)
+        try session.renderUntilIdle()
     }
 
     public var host: PanelHost { session.host }
@@ -36,18 +42,26 @@ public final class PanelScriptRunner {
     public func run(report: (String) -> Void) -> Bool {
         let file = URL(fileURLWithPath: script.file).lastPathComponent
         for (index, step) in script.steps.enumerated() {
-            let prefix = "\(file):\(step.location.line) step \(index + 1) \(step.summary)"
-            do {
-                try perform(step.kind)
-                passed += 1
-                report("ok    " + prefix)
-            } catch {
+            var line = "\(file):\(step.location.line) step \(index + 1) \(step.summary)"
+            let framesBefore = display.framesPresented
+            var failure: (any Error)?
+            do { try perform(step.kind) } catch { failure = error }
+            if reportsFrames { line += Self.frameCount(display.framesPresented - framesBefore) }
+            if let failure {
                 failed += 1
-                report("FAIL  " + prefix + ": \(error)")
+                report("FAIL  " + line + ": \(failure)")
+            } else {
+                passed += 1
+                report("ok    " + line)
             }
         }
         report("\(passed) passed, \(failed) failed")
         return failed == 0
+    }
+
+    /// ` (19 frames)`: what a step presented, including what an earlier step left running.
+    static func frameCount(_ frames: Int) -> String {
+        " (\(frames) frame\(frames == 1 ? "" : "s"))"
     }
 
     struct StepFailure: Error, CustomStringConvertible {
