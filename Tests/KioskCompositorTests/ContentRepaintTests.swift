@@ -105,4 +105,48 @@ struct ContentRepaintTests {
         let partial = try #require(display.output.frontSurface)
         #expect(partial.difference(from: display.compositor.renderFullFrame()).isEmpty)
     }
+
+    /// A control laid out smaller than its thumb or knob (a config's `max_size` or `size`) still
+    /// draws all of it, centred where it belongs: moving it must repaint where it overflows the
+    /// bounds, shadow included, or the old thumb stays on screen.
+    @Test(arguments: ["slider 8 high", "slider 1 high", "slider 10 wide", "slider padded past its thumb",
+                      "marked slider 1 high", "marked slider 10 wide", "switch 20 × 5"])
+    func aControlSmallerThanItsThumbRepaintsWhereTheThumbOverflows(_ control: String) throws {
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 120))
+        root.backgroundColor = .white
+        let view: View, change: () -> Void
+        switch control {
+        case "slider 8 high", "slider 1 high", "slider 10 wide":
+            let slider = Slider(value: 0.2)
+            slider.frame = switch control {
+            case "slider 8 high": Rect(x: 40, y: 56, width: 300, height: 8)
+            case "slider 1 high": Rect(x: 40, y: 60, width: 300, height: 1)
+            default: Rect(x: 40, y: 38, width: 10, height: 44)
+            }
+            (view, change) = (slider, { slider.value = 0.8 })
+        case "slider padded past its thumb":
+            // Padding moves the track inside a frame that stays: the thumb's reach changes with it.
+            let slider = Slider(value: 0.2)
+            slider.frame = Rect(x: 40, y: 20, width: 300, height: 44)
+            (view, change) = (slider, { slider.padding = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0) })
+        case "marked slider 1 high", "marked slider 10 wide":
+            let slider = MarkedSlider(minimum: 0, maximum: 5, step: 1, value: 1)
+            slider.frame = control == "marked slider 1 high" ? Rect(x: 40, y: 60, width: 300, height: 1)
+                                                             : Rect(x: 40, y: 38, width: 10, height: 44)
+            (view, change) = (slider, { slider.value = 4 })
+        default:
+            let toggle = Switch(isOn: false)
+            toggle.frame = Rect(x: 40, y: 58, width: 20, height: 5)
+            (view, change) = (toggle, { toggle.isOn = true })
+        }
+        root.addSubview(view)
+        let display = HeadlessDisplay(size: root.frame.size, rootView: root)
+        try display.renderUntilIdle()
+
+        change()
+        #expect(try display.renderUntilIdle() == 1)
+        let partial = try #require(display.output.frontSurface)
+        let difference = partial.difference(from: display.compositor.renderFullFrame())
+        #expect(difference.isEmpty, "\(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+    }
 }
