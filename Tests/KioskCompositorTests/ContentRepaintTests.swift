@@ -106,12 +106,14 @@ struct ContentRepaintTests {
         #expect(partial.difference(from: display.compositor.renderFullFrame()).isEmpty)
     }
 
-    /// A control laid out smaller than its thumb or knob (a config's `max_size` or `size`) still
-    /// draws all of it, centred where it belongs: moving it must repaint where it overflows the
-    /// bounds, shadow included, or the old thumb stays on screen.
+    /// A component laid out smaller than what it draws (a config's `max_size` or `size`: a slider
+    /// shorter than its thumb, a switch smaller than its capsule, a ring smaller than its
+    /// percentage) still draws all of it, centred where it belongs: a change must repaint where it
+    /// overflows the bounds, shadow included, or the old picture stays on screen.
     @Test(arguments: ["slider 8 high", "slider 1 high", "slider 10 wide", "slider padded past its thumb",
-                      "marked slider 1 high", "marked slider 10 wide", "switch 20 × 5"])
-    func aControlSmallerThanItsThumbRepaintsWhereTheThumbOverflows(_ control: String) throws {
+                      "marked slider 1 high", "marked slider 10 wide", "switch 20 × 5",
+                      "ring 20 wide", "ring thinner than its line"])
+    func aComponentSmallerThanItsDrawingRepaintsWhereItOverflows(_ control: String) throws {
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 120))
         root.backgroundColor = .white
         let view: View, change: () -> Void
@@ -134,6 +136,17 @@ struct ContentRepaintTests {
             slider.frame = control == "marked slider 1 high" ? Rect(x: 40, y: 60, width: 300, height: 1)
                                                              : Rect(x: 40, y: 38, width: 10, height: 44)
             (view, change) = (slider, { slider.value = 4 })
+        case "ring 20 wide", "ring thinner than its line":
+            let ring = ProgressView(value: 0.3)
+            if control == "ring 20 wide" {
+                ring.frame = Rect(x: 100, y: 50, width: 20, height: 20)
+            } else {
+                ring.showsPercentage = false
+                ring.lineWidth = 30
+                ring.frame = Rect(x: 100, y: 58, width: 4, height: 4)
+            }
+            // A step short enough to be damaged in part: the arc's end and the percentage.
+            (view, change) = (ring, { ring.value = 0.5 })
         default:
             let toggle = Switch(isOn: false)
             toggle.frame = Rect(x: 40, y: 58, width: 20, height: 5)
