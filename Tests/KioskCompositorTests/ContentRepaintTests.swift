@@ -112,7 +112,7 @@ struct ContentRepaintTests {
     /// overflows the bounds, shadow included, or the old picture stays on screen.
     @Test(arguments: ["slider 8 high", "slider 1 high", "slider 10 wide", "slider padded past its thumb",
                       "marked slider 1 high", "marked slider 10 wide", "switch 20 × 5",
-                      "ring 20 wide", "ring thinner than its line"])
+                      "ring 20 wide", "ring thinner than its line", "text field 1 high", "text field 20 wide"])
     func aComponentSmallerThanItsDrawingRepaintsWhereItOverflows(_ control: String) throws {
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 120))
         root.backgroundColor = .white
@@ -147,6 +147,12 @@ struct ContentRepaintTests {
             }
             // A step short enough to be damaged in part: the arc's end and the percentage.
             (view, change) = (ring, { ring.value = 0.5 })
+        case "text field 1 high", "text field 20 wide":
+            let field = TextField(placeholder: "Name", icon: .envelope)
+            field.frame = control == "text field 1 high" ? Rect(x: 40, y: 60, width: 300, height: 1)
+                                                         : Rect(x: 40, y: 38, width: 20, height: 44)
+            // The frame moves: what was drawn past the old one must go too.
+            (view, change) = (field, { field.frame.origin.y += 20 })
         default:
             let toggle = Switch(isOn: false)
             toggle.frame = Rect(x: 40, y: 58, width: 20, height: 5)
