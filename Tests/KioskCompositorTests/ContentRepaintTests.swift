@@ -105,4 +105,67 @@ struct ContentRepaintTests {
         let partial = try #require(display.output.frontSurface)
         #expect(partial.difference(from: display.compositor.renderFullFrame()).isEmpty)
     }
+
+    /// A component laid out smaller than what it draws (a config's `max_size` or `size`: a slider
+    /// shorter than its thumb, a switch smaller than its capsule, a ring smaller than its
+    /// percentage) still draws all of it, centred where it belongs: a change must repaint where it
+    /// overflows the bounds, shadow included, or the old picture stays on screen.
+    @Test(arguments: ["slider 8 high", "slider 1 high", "slider 10 wide", "slider padded past its thumb",
+                      "marked slider 1 high", "marked slider 10 wide", "switch 20 × 5",
+                      "ring 20 wide", "ring thinner than its line", "text field 1 high", "text field 20 wide"])
+    func aComponentSmallerThanItsDrawingRepaintsWhereItOverflows(_ control: String) throws {
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 120))
+        root.backgroundColor = .white
+        let view: View, change: () -> Void
+        switch control {
+        case "slider 8 high", "slider 1 high", "slider 10 wide":
+            let slider = Slider(value: 0.2)
+            slider.frame = switch control {
+            case "slider 8 high": Rect(x: 40, y: 56, width: 300, height: 8)
+            case "slider 1 high": Rect(x: 40, y: 60, width: 300, height: 1)
+            default: Rect(x: 40, y: 38, width: 10, height: 44)
+            }
+            (view, change) = (slider, { slider.value = 0.8 })
+        case "slider padded past its thumb":
+            // Padding moves the track inside a frame that stays: the thumb's reach changes with it.
+            let slider = Slider(value: 0.2)
+            slider.frame = Rect(x: 40, y: 20, width: 300, height: 44)
+            (view, change) = (slider, { slider.padding = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0) })
+        case "marked slider 1 high", "marked slider 10 wide":
+            let slider = MarkedSlider(minimum: 0, maximum: 5, step: 1, value: 1)
+            slider.frame = control == "marked slider 1 high" ? Rect(x: 40, y: 60, width: 300, height: 1)
+                                                             : Rect(x: 40, y: 38, width: 10, height: 44)
+            (view, change) = (slider, { slider.value = 4 })
+        case "ring 20 wide", "ring thinner than its line":
+            let ring = ProgressView(value: 0.3)
+            if control == "ring 20 wide" {
+                ring.frame = Rect(x: 100, y: 50, width: 20, height: 20)
+            } else {
+                ring.showsPercentage = false
+                ring.lineWidth = 30
+                ring.frame = Rect(x: 100, y: 58, width: 4, height: 4)
+            }
+            // A step short enough to be damaged in part: the arc's end and the percentage.
+            (view, change) = (ring, { ring.value = 0.5 })
+        case "text field 1 high", "text field 20 wide":
+            let field = TextField(placeholder: "Name", icon: .envelope)
+            field.frame = control == "text field 1 high" ? Rect(x: 40, y: 60, width: 300, height: 1)
+                                                         : Rect(x: 40, y: 38, width: 20, height: 44)
+            // The frame moves: what was drawn past the old one must go too.
+            (view, change) = (field, { field.frame.origin.y += 20 })
+        default:
+            let toggle = Switch(isOn: false)
+            toggle.frame = Rect(x: 40, y: 58, width: 20, height: 5)
+            (view, change) = (toggle, { toggle.isOn = true })
+        }
+        root.addSubview(view)
+        let display = HeadlessDisplay(size: root.frame.size, rootView: root)
+        try display.renderUntilIdle()
+
+        change()
+        #expect(try display.renderUntilIdle() == 1)
+        let partial = try #require(display.output.frontSurface)
+        let difference = partial.difference(from: display.compositor.renderFullFrame())
+        #expect(difference.isEmpty, "\(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+    }
 }

@@ -142,18 +142,27 @@ final class SoakKiosk {
 
     // MARK: Checks
 
-    /// Pixels of the presented frame that differ from a full repaint of the screen as it is now.
-    /// Meaningful only once nothing is pending: the front buffer shows the last frame made.
-    func repaintDifference() -> Int {
+    /// How the presented frame differs from a full repaint of the screen as it is now: nothing when
+    /// they agree. Meaningful only once nothing is pending: the front buffer shows the last frame
+    /// made. A difference is written out as pictures, and said with where it lies and which views
+    /// with an id paint there, the first thing to look at when a seed is replayed.
+    func repaintDifference() -> String? {
         let compositor = driver.compositor
-        guard !compositor.needsFrame, let front = driver.display.output.frontSurface else { return 0 }
+        guard !compositor.needsFrame, let front = driver.display.output.frontSurface else { return nil }
         let full = compositor.renderFullFrame()
         let difference = front.difference(from: full)
-        if !difference.isEmpty {
-            try? front.writePNG(to: NSTemporaryDirectory() + "kiosk-soak-partial.png")
-            try? full.writePNG(to: NSTemporaryDirectory() + "kiosk-soak-full.png")
-            try? difference.image?.writePNG(to: NSTemporaryDirectory() + "kiosk-soak-diff.png")
+        guard !difference.isEmpty else { return nil }
+        let directory = NSTemporaryDirectory()
+        try? front.writePNG(to: directory + "kiosk-soak-partial.png")
+        try? full.writePNG(to: directory + "kiosk-soak-full.png")
+        try? difference.image?.writePNG(to: directory + "kiosk-soak-diff.png")
+        let painting = screen.rootView.subtree.filter { view in
+            view.id != nil && !view.currentVisualPixelRect().intersection(difference.differingBounds).isEmpty
         }
-        return difference.differingPixels
+        let views = painting.map { "\($0.id!) (\(type(of: $0)), \(driver.frameOnScreen(of: $0)))" }
+        return "\(difference.differingPixels) pixels of the presented frame differ from a full repaint, in "
+            + "\(difference.differingBounds); views with an id painting there: "
+            + (views.isEmpty ? "none" : views.joined(separator: ", "))
+            + "; see kiosk-soak-{partial,full,diff}.png in \(directory)"
     }
 }

@@ -73,8 +73,7 @@ struct SoakRun {
             if recent.count > 40 { recent.removeFirst() }
             try kiosk.settle()
             // Partial repaint against full, after every action that left the screen at rest.
-            let differing = kiosk.repaintDifference()
-            if differing > 0 { fail("\(differing) pixels of the presented frame differ from a full repaint") }
+            if let difference = kiosk.repaintDifference() { fail(difference) }
             if kiosk.problems.count > checkedProblems {
                 fail("logged: " + kiosk.problems[checkedProblems...].joined(separator: " | "))
                 checkedProblems = kiosk.problems.count
@@ -119,8 +118,7 @@ struct SoakRun {
         _ = kiosk.screen.focusedView?.resignFirstResponder()
         if kiosk.runsVariant { try kiosk.reloadOtherConfig() }
         try kiosk.settle()
-        let differing = kiosk.repaintDifference()
-        if differing > 0 { fail("at the sample, \(differing) pixels of the presented frame differ from a full repaint") }
+        if let difference = kiosk.repaintDifference() { fail("at the sample, " + difference) }
         return SoakSample(virtualTime: kiosk.now, realTime: Date().timeIntervalSince(start),
                           residentBytes: try ProcessMemory.residentBytes(), views: LiveInstances.views.value,
                           surfaces: LiveInstances.surfaces.value, textLayouts: LiveInstances.textLayouts.value,

@@ -67,10 +67,7 @@ open class Label: View {
     /// than the label overflows it sideways, since word wrapping does not break inside words.
     open override var drawingOverhang: EdgeInsets {
         let (layout, origin) = laidOutText()
-        let ink = layout.inkRect.offsetBy(dx: origin.x, dy: origin.y)
-        let box = bounds
-        return EdgeInsets(top: 2 + max(0, box.minY - ink.minY), left: 2 + max(0, box.minX - ink.minX),
-                          bottom: 2 + max(0, ink.maxY - box.maxY), right: 2 + max(0, ink.maxX - box.maxX))
+        return overhang(reaching: layout.inkRect.offsetBy(dx: origin.x, dy: origin.y), margin: 2)
     }
 
     /// The layout at the content width, and where it is drawn: vertically centred in the content

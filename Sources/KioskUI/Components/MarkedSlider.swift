@@ -39,8 +39,7 @@ open class MarkedSlider: Control {
     private var storedValue: Double = 0
 
     /// End ticks line up with the thumb's centre at the ends of the track.
-    public static let horizontalInset = 14.0
-    static let thumbDiameter = 28.0
+    public static let horizontalInset = SliderThumb.diameter / 2
     static let tickSize = Size(width: 2, height: 12)
     static let trackHeight = 4.0
 
@@ -121,13 +120,11 @@ open class MarkedSlider: Control {
                             width: Self.tickSize.width, height: Self.tickSize.height)
             canvas.fill(roundedRect: tick, radius: Self.tickSize.width / 2, color: tickValue <= storedValue + 1e-9 ? active : inactive)
         }
-        let thumb = Rect(x: thumbX - Self.thumbDiameter / 2, y: midY - Self.thumbDiameter / 2,
-                         width: Self.thumbDiameter, height: Self.thumbDiameter)
-        canvas.drawShadow(Shadow(opacity: 0.25, offset: Size(width: 0, height: 2), radius: 4), ofRoundedRect: thumb,
-                          radius: Self.thumbDiameter / 2)
-        canvas.fill(roundedRect: thumb, radius: Self.thumbDiameter / 2, color: RGBA(hex: 0xFFFFFF))
+        let thumb = SliderThumb.rect(centreX: thumbX, midY: midY)
+        canvas.drawShadow(SliderThumb.shadow, ofRoundedRect: thumb, radius: SliderThumb.diameter / 2)
+        canvas.fill(roundedRect: thumb, radius: SliderThumb.diameter / 2, color: RGBA(hex: 0xFFFFFF))
         canvas.beginPath()
-        canvas.addRoundedRect(thumb.insetBy(dx: 0.25, dy: 0.25), radius: Self.thumbDiameter / 2)
+        canvas.addRoundedRect(thumb.insetBy(dx: 0.25, dy: 0.25), radius: SliderThumb.diameter / 2)
         canvas.stroke(RGBA(hex: 0, alpha: 0.08), style: StrokeStyle(width: 0.5))
     }
 
@@ -176,6 +173,10 @@ open class MarkedSlider: Control {
         if value != old { sendActions(for: .valueChanged) }
     }
 
-    /// The thumb's shadow reaches below the track's box.
-    open override var drawingOverhang: EdgeInsets { EdgeInsets(all: 8) }
+    /// The thumb's shadow reaches past the track's box; in a slider laid out smaller than the
+    /// thumb, the thumb does too. Ticks and track lie within the thumb's travel.
+    open override var drawingOverhang: EdgeInsets {
+        let (start, end) = trackRange
+        return overhang(reaching: SliderThumb.reach(between: start, and: end, midY: contentRect.midY), margin: 2)
+    }
 }

@@ -27,12 +27,13 @@ open class ProgressView: View {
         didSet { if trackColor != oldValue { setNeedsDisplay() } }
     }
 
+    /// A ring in bounds thinner than its line reaches past them, so both are geometry changes too.
     public var lineWidth: Double = 10 {
-        didSet { if lineWidth != oldValue { setNeedsDisplay() } }
+        didSet { if lineWidth != oldValue { geometryDidChange(); setNeedsDisplay() } }
     }
 
     public var showsPercentage = true {
-        didSet { if showsPercentage != oldValue { setNeedsDisplay() } }
+        didSet { if showsPercentage != oldValue { geometryDidChange(); setNeedsDisplay() } }
     }
 
     /// The percentage font: 20 bold, at the environment's text scale.
@@ -162,8 +163,23 @@ open class ProgressView: View {
 
     // MARK: Damage
 
+    /// A ring laid out smaller than its line width, or than the percentage text, draws past its
+    /// bounds: the ring stays centred in the content box, the text centred on the ring.
+    open override var drawingOverhang: EdgeInsets {
+        let center = ringCenter, reach = ringRadius + lineWidth / 2
+        var drawn = Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach)
+        if showsPercentage { drawn = drawn.union(percentageRect(for: storedValue)) }
+        return overhang(reaching: drawn, margin: 1)
+    }
+
     private func damageValueChange(from old: Double, to new: Double) {
         guard screen != nil else { return }
+        // The percentage text of a ring smaller than it overflows the bounds, and by as much as
+        // the text is wide: the painted extent changes with the value.
+        if showsPercentage && Self.percentageText(for: old) != Self.percentageText(for: new)
+            && !(bounds.contains(percentageRect(for: old)) && bounds.contains(percentageRect(for: new))) {
+            geometryDidChange()
+        }
         // A long sweep repaints most of the ring anyway: repaint all of it.
         if abs(new - old) > 0.25 {
             setNeedsDisplay()

@@ -24,7 +24,6 @@ open class Slider: Control {
     public var thumbColor: Color = .white { didSet { if thumbColor != oldValue { setNeedsDisplay() } } }
 
     private var storedValue = 0.0
-    static let thumbDiameter = 28.0
     static let trackHeight = 4.0
 
     public init(minimum: Double = 0, maximum: Double = 1, value: Double = 0, step: Double? = nil) {
@@ -49,7 +48,7 @@ open class Slider: Control {
 
     /// The thumb centre travels between these x positions.
     var trackRange: (start: Double, end: Double) {
-        (contentRect.minX + Self.thumbDiameter / 2, contentRect.maxX - Self.thumbDiameter / 2)
+        (contentRect.minX + SliderThumb.diameter / 2, contentRect.maxX - SliderThumb.diameter / 2)
     }
 
     var isRightToLeft: Bool { environment.layoutDirection == .rightToLeft }
@@ -108,14 +107,17 @@ open class Slider: Control {
         if filled.width > 0 {
             canvas.fill(roundedRect: filled, radius: Self.trackHeight / 2, color: environment.resolve(minimumTrackColor))
         }
-        let thumb = Rect(x: thumbX - Self.thumbDiameter / 2, y: midY - Self.thumbDiameter / 2,
-                         width: Self.thumbDiameter, height: Self.thumbDiameter)
-        canvas.drawShadow(Shadow(opacity: 0.25, offset: Size(width: 0, height: 2), radius: 4), ofRoundedRect: thumb,
-                          radius: Self.thumbDiameter / 2)
-        canvas.fill(roundedRect: thumb, radius: Self.thumbDiameter / 2, color: environment.resolve(thumbColor))
+        let thumb = SliderThumb.rect(centreX: thumbX, midY: midY)
+        canvas.drawShadow(SliderThumb.shadow, ofRoundedRect: thumb, radius: SliderThumb.diameter / 2)
+        canvas.fill(roundedRect: thumb, radius: SliderThumb.diameter / 2, color: environment.resolve(thumbColor))
     }
 
-    open override var drawingOverhang: EdgeInsets { EdgeInsets(all: 8) }
+    /// The thumb's shadow reaches past the track's box; in a slider laid out smaller than the
+    /// thumb, the thumb does too.
+    open override var drawingOverhang: EdgeInsets {
+        let (start, end) = trackRange
+        return overhang(reaching: SliderThumb.reach(between: start, and: end, midY: contentRect.midY), margin: 2)
+    }
 
     // MARK: Accessibility
 

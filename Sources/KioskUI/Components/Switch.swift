@@ -17,6 +17,9 @@ open class Switch: Control {
 
     private var storedOn = false
     public static let size = Size(width: 51, height: 31)
+    /// The knob's gap to the capsule's edge, all round.
+    static let knobInset = 2.0
+    static let knobShadow = Shadow(opacity: 0.2, offset: Size(width: 0, height: 2), radius: 3)
     static let toggleDuration = 0.2
 
     public init(isOn: Bool = false) {
@@ -45,20 +48,30 @@ open class Switch: Control {
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let environment = self.environment
-        let box = Rect(x: contentRect.midX - Self.size.width / 2, y: contentRect.midY - Self.size.height / 2,
-                       width: Self.size.width, height: Self.size.height)
+        let box = capsule
         let off = environment.resolve(Color(.systemGray5)), on = environment.resolve(onTintColor)
         canvas.fill(roundedRect: box, radius: box.height / 2, color: off.interpolated(to: on, fraction: knobPosition))
-        let knobDiameter = box.height - 4
-        let travel = box.width - knobDiameter - 4
+        let knobDiameter = box.height - 2 * Self.knobInset
+        let travel = box.width - knobDiameter - 2 * Self.knobInset
         let rtl = environment.layoutDirection == .rightToLeft
-        let x = box.minX + 2 + travel * (rtl ? 1 - knobPosition : knobPosition)
-        let knob = Rect(x: x, y: box.minY + 2, width: knobDiameter, height: knobDiameter)
-        canvas.drawShadow(Shadow(opacity: 0.2, offset: Size(width: 0, height: 2), radius: 3), ofRoundedRect: knob, radius: knobDiameter / 2)
+        let x = box.minX + Self.knobInset + travel * (rtl ? 1 - knobPosition : knobPosition)
+        let knob = Rect(x: x, y: box.minY + Self.knobInset, width: knobDiameter, height: knobDiameter)
+        canvas.drawShadow(Self.knobShadow, ofRoundedRect: knob, radius: knobDiameter / 2)
         canvas.fill(roundedRect: knob, radius: knobDiameter / 2, color: RGBA(hex: 0xFFFFFF))
     }
 
-    open override var drawingOverhang: EdgeInsets { EdgeInsets(all: 6) }
+    /// The capsule keeps its size, centred in the content box, whatever the switch's frame.
+    private var capsule: Rect {
+        Rect(x: contentRect.midX - Self.size.width / 2, y: contentRect.midY - Self.size.height / 2,
+             width: Self.size.width, height: Self.size.height)
+    }
+
+    /// The knob's shadow reaches past the capsule, wherever the knob is on its travel; in a switch
+    /// laid out smaller than the capsule, the capsule does too.
+    open override var drawingOverhang: EdgeInsets {
+        let box = capsule
+        return overhang(reaching: box.union(Self.knobShadow.bounds(of: box.insetBy(dx: Self.knobInset, dy: Self.knobInset))), margin: 1)
+    }
 
     open override var defaultAccessibilityValue: String? { isOn ? "on" : "off" }
     open override var defaultAccessibilityTraits: AccessibilityTraits { super.defaultAccessibilityTraits.union(.button) }

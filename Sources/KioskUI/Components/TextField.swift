@@ -20,7 +20,8 @@ open class TextField: Control, TextInput {
     }
 
     public var placeholder = "" { didSet { if placeholder != oldValue { setNeedsDisplay() } } }
-    public var icon: Symbol? { didSet { if icon != oldValue { setNeedsDisplay() } } }
+    /// An icon comes and goes with the part drawn past a field smaller than it: a geometry change.
+    public var icon: Symbol? { didSet { if icon != oldValue { geometryDidChange(); setNeedsDisplay() } } }
     public var iconTint: Color = .systemGray { didSet { if iconTint != oldValue { setNeedsDisplay() } } }
     public var isSecure = false { didSet { if isSecure != oldValue { setNeedsDisplay() } } }
     public var isNumeric = false
@@ -80,7 +81,20 @@ open class TextField: Control, TextInput {
         return rect
     }
 
+    /// Where the icon is drawn: 24 × 24 at the leading end of the box, centred on its height.
+    var iconRect: Rect {
+        let box = boxRect
+        let x = isRightToLeft ? box.maxX - horizontalPadding - 24 : box.minX + horizontalPadding
+        return Rect(x: x, y: box.midY - 12, width: 24, height: 24)
+    }
+
     var isRightToLeft: Bool { environment.layoutDirection == .rightToLeft }
+
+    /// The icon keeps its size in a field laid out smaller than it, and reaches past the bounds;
+    /// the text is clipped to the box.
+    open override var drawingOverhang: EdgeInsets {
+        icon == nil ? .zero : overhang(reaching: iconRect, margin: 1)
+    }
 
     open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
         let width = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? 240
@@ -133,10 +147,7 @@ open class TextField: Control, TextInput {
             canvas.fill(Rect(x: box.minX, y: box.maxY - underlineWidth, width: box.width, height: underlineWidth),
                         color: environment.resolve(color))
         }
-        if let icon {
-            let x = isRightToLeft ? box.maxX - horizontalPadding - 24 : box.minX + horizontalPadding
-            icon.draw(in: Rect(x: x, y: box.midY - 12, width: 24, height: 24), color: environment.resolve(iconTint), canvas: canvas)
-        }
+        icon?.draw(in: iconRect, color: environment.resolve(iconTint), canvas: canvas)
         let layout = preparedLayout()
         let area = textRect
         let size = layout.size

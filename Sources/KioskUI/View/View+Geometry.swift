@@ -34,6 +34,15 @@ extension View {
         return transformToScreen.inverted()?.apply(to: screenPoint) ?? screenPoint
     }
 
+    /// The overhang for drawing that covers `drawn` (in the view's coordinates): how far it reaches
+    /// past each edge of the bounds, plus `margin` for antialiasing. What a component computes its
+    /// `drawingOverhang` with when its drawing does not shrink with its bounds.
+    public func overhang(reaching drawn: Rect, margin: Double) -> EdgeInsets {
+        let box = bounds
+        return EdgeInsets(top: margin + max(0, box.minY - drawn.minY), left: margin + max(0, box.minX - drawn.minX),
+                          bottom: margin + max(0, drawn.maxY - box.maxY), right: margin + max(0, drawn.maxX - box.maxX))
+    }
+
     /// Everything the view paints itself, in its own coordinates: bounds, overhang and shadow.
     public var visualBounds: Rect {
         var drawn = bounds.inset(by: EdgeInsets(top: -drawingOverhang.top, left: -drawingOverhang.left,

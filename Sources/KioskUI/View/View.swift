@@ -117,7 +117,10 @@ open class View {
         didSet {
             guard padding != oldValue else { return }
             invalidateSize()
-            // Content drawn in `contentRect` moves even when the frame stays (a fixed size).
+            // Content drawn in `contentRect` moves even when the frame stays (a fixed size), and
+            // with it what reaches past the bounds (a slider's thumb, a label's text): damage the
+            // old and the new extent.
+            geometryDidChange()
             setNeedsDisplay()
         }
     }
