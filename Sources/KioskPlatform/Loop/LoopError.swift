@@ -12,6 +12,9 @@ nonisolated public enum LoopError: Error, Equatable, CustomStringConvertible {
     case waitFailed(reason: String)
     /// The timerfd could not be set to the earliest deadline, so timers would not fire.
     case cannotArmTimer(reason: String)
+    /// A timer's deadline or interval is not a finite number of seconds (NaN, infinity) or the
+    /// interval is negative: such a timer would never fire, or fire without end.
+    case invalidTimer(deadline: Double, interval: Double?)
 
     static func reason(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
@@ -29,6 +32,9 @@ nonisolated public enum LoopError: Error, Equatable, CustomStringConvertible {
             "The event loop could not wait for events: \(reason)."
         case .cannotArmTimer(let reason):
             "The event loop could not arm its timer: \(reason)."
+        case .invalidTimer(let deadline, let interval):
+            "A timer needs a finite deadline and a finite, non-negative interval; got deadline \(deadline)"
+                + (interval.map { " and interval \($0)" } ?? "") + "."
         }
     }
 }

@@ -24,8 +24,19 @@ struct TimerQueue {
             .map { ($0.key, $0.value.deadline) }
     }
 
-    /// Adds or replaces a timer. A repeating timer needs a positive interval.
-    mutating func schedule(_ id: TimerID, at deadline: Double, repeating interval: Double?, handler: @escaping () -> Void) {
+    /// Deadlines beyond this many seconds are held here: later than any kiosk runs, and still a
+    /// whole number of seconds a timerfd takes.
+    static let latestDeadline = 1e12
+
+    /// Adds or replaces a timer. A repeating timer needs a positive interval. Throws for a deadline
+    /// or interval that is not finite, or a negative interval; a deadline past `latestDeadline` is
+    /// held at it.
+    mutating func schedule(_ id: TimerID, at deadline: Double, repeating interval: Double?,
+                           handler: @escaping () -> Void) throws(LoopError) {
+        guard deadline.isFinite, interval.map({ $0.isFinite && $0 >= 0 }) ?? true else {
+            throw .invalidTimer(deadline: deadline, interval: interval)
+        }
+        let deadline = min(deadline, Self.latestDeadline)
         nextSequence += 1
         let repeats = interval.flatMap { $0 > 0 ? $0 : nil }
         entries[id] = Entry(deadline: deadline, interval: repeats, sequence: nextSequence, handler: handler)

@@ -21,7 +21,7 @@ final class TimerSource {
     /// Throws when the timerfd cannot be armed; the timer is then not kept.
     func schedule(_ id: TimerID, at deadline: Double, repeating interval: Double?,
                   handler: @escaping () -> Void) throws(LoopError) {
-        queue.schedule(id, at: deadline, repeating: interval, handler: handler)
+        try queue.schedule(id, at: deadline, repeating: interval, handler: handler)
         do {
             try rearm()
         } catch {

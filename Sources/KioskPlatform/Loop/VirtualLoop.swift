@@ -75,7 +75,7 @@ public final class VirtualLoop: Scheduler {
     public func addTimer(at deadline: Double, repeating interval: Double?,
                          _ handler: @escaping () -> Void) throws(LoopError) -> TimerID {
         let id = TimerID(rawValue: takeID())
-        timers.schedule(id, at: deadline, repeating: interval, handler: handler)
+        try timers.schedule(id, at: deadline, repeating: interval, handler: handler)
         return id
     }
 

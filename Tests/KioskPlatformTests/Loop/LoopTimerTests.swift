@@ -71,11 +71,11 @@ import Testing
     #expect(!secondFired)
 }
 
-@Test func timerQueueSkipsMissedPeriodsOfARepeatingTimer() {
+@Test func timerQueueSkipsMissedPeriodsOfARepeatingTimer() throws {
     var queue = TimerQueue()
     let id = TimerID(rawValue: 1)
     var fired = 0
-    queue.schedule(id, at: 1.0, repeating: 0.5, handler: { fired += 1 })
+    try queue.schedule(id, at: 1.0, repeating: 0.5, handler: { fired += 1 })
     // Woken late, at 2.2: it fires once and the next deadline is 2.5, not 1.5.
     queue.takeIfDue(id, at: 2.2)?()
     #expect(fired == 1)

@@ -81,3 +81,32 @@ import Testing
         #expect(throws: LoopError.self) { try loop.addReadable(fileDescriptor: 9999) {} }
     }
 }
+
+/// A deadline or interval from a computation gone wrong is refused, on both loops, rather than
+/// crashing when the timerfd is armed or spinning the virtual clock; a far deadline is held.
+@Suite struct TimerBoundsTests {
+    static func loops() throws -> [any Scheduler] { [VirtualLoop(), try EventLoop()] }
+
+    @Test func aDeadlineOrIntervalThatIsNotFiniteIsRefused() throws {
+        for loop in try Self.loops() {
+            for deadline in [Double.nan, .infinity, -.infinity] {
+                #expect(throws: LoopError.self) { try loop.addTimer(at: deadline) {} }
+            }
+            for interval in [Double.nan, .infinity, -1] {
+                #expect(throws: LoopError.self) { try loop.addTimer(after: 1, repeating: interval) {} }
+            }
+            #expect(loop.armedTimerCount == 0, "\(type(of: loop))")
+        }
+    }
+
+    @Test func aDeadlineCenturiesAwayIsArmedAndNeverFires() throws {
+        for loop in try Self.loops() {
+            var fired = false
+            let id = try loop.addTimer(at: 1e300) { fired = true }
+            #expect(loop.isTimerArmed(id))
+            (loop as? VirtualLoop)?.advance(by: 3600)
+            #expect(!fired)
+            loop.cancelTimer(id)
+        }
+    }
+}
