@@ -1,6 +1,6 @@
 /// Turns a parsed document into a `KioskConfigSpec`, collecting every mistake on the way.
 nonisolated struct ConfigDecoder {
-    static let sections = ["display", "input", "theme", "log", "strings", "styles", "start", "panels"]
+    static let sections = ["display", "input", "theme", "log", "strings", "styles", "start", "panels", "sources"]
 
     let context: DecodingContext
 
@@ -22,6 +22,8 @@ nonisolated struct ConfigDecoder {
         let input = root["input"].map(context.input) ?? InputSpec()
         let theme = root["theme"].map(context.theme) ?? ThemeSpec()
         let log = root["log"].map(context.log) ?? LogSpec()
+        // After the widget ids are known: a source may not share a name with a widget.
+        let sources = root["sources"].map(context.sources) ?? []
         if root["panels"] == nil {
             context.report(at: root.location, "the config has no 'panels'", expected: "a 'panels' mapping with at least one panel")
         } else if panelEntries.isEmpty, let node = root["panels"], node.mapping != nil {
@@ -39,8 +41,9 @@ nonisolated struct ConfigDecoder {
         }
         // Only a config whose panels all decoded can be walked.
         if context.errors.isEmpty { context.checkOnShowNavigation(of: panels, start: start) }
-        let spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
+        var spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
                                    start: start, panels: panels)
+        spec.sources = sources
         return (context.errors.isEmpty ? spec : nil, context.errors)
     }
 

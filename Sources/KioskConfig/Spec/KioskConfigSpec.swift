@@ -13,6 +13,8 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var start: String
     /// Panels in the order they were written.
     public var panels: [PanelSpec]
+    /// The top-level `sources:`, in the order they were written.
+    public var sources: [SourceSpec] = []
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
                 log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec]) {
