@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "KioskExpression", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",
-                               "CSystemd", "CSeat", "CLinux"],
+                               "KioskExpression", "CSystemd", "CSeat", "CLinux"],
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime", "KioskPlatform"], swiftSettings: mainActorCode),

@@ -8,6 +8,8 @@
 #include <sys/timerfd.h>
 #include <sys/socket.h>
 #include <stdio.h>
+#include <spawn.h>
+#include <sys/pidfd.h>
 
 /* stdout is a C global that Swift 6 will not touch from Swift code (shared mutable state). */
 static inline void kiosk_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
@@ -22,4 +24,7 @@ static inline int kiosk_peer_user_id(int fd, unsigned int *uid) {
     *uid = credentials.uid;
     return 0;
 }
+
+/* The environment a spawned program inherits (`environ` is a C global Swift 6 will not touch). */
+static inline char *const *kiosk_environment(void) { extern char **environ; return environ; }
 #endif

@@ -4,12 +4,15 @@ import Glibc
 /// Reports changes to one file by watching its directory: editors and deploy tools replace files
 /// by writing a temporary one and renaming it over the old, which a watch on the file itself would
 /// miss (it follows the old inode, which is gone).
-final class FileWatch {
+///
+/// `EventLoop.addFileWatch` registers one for you. On any `Scheduler` (a virtual loop included),
+/// add `fileDescriptor` as readable and call `drain()` when it is, keeping the watch alive meanwhile.
+public final class FileWatch {
     private let descriptor: OwnedDescriptor
     private let fileName: String
     private let handler: (FileChange) -> Void
 
-    init(path: String, handler: @escaping (FileChange) -> Void) throws(LoopError) {
+    public init(path: String, handler: @escaping (FileChange) -> Void) throws(LoopError) {
         let directory: String, fileName: String
         if let slash = path.lastIndex(of: "/") {
             directory = slash == path.startIndex ? "/" : String(path[..<slash])
@@ -28,11 +31,11 @@ final class FileWatch {
         self.handler = handler
     }
 
-    var fileDescriptor: Int32 { descriptor.rawValue }
+    public var fileDescriptor: Int32 { descriptor.rawValue }
 
     /// Reads every queued event and reports the file's final state once, so a save that is a
     /// create + write + close reloads once, not three times.
-    func drain() {
+    public func drain() {
         var outcome: FileChange?
         let headerSize = MemoryLayout<inotify_event>.size
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)

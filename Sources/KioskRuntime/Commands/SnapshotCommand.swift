@@ -18,8 +18,9 @@ public enum SnapshotCommand {
             print("wrote \(path) (\(Int(size.width))x\(Int(size.height)), \((appearance ?? .light).rawValue))")
             return
         }
+        // A picture of the panels, not of this machine's sources: the same on every run.
         let session = try HeadlessPanelSession.load(path: configPath, size: try arguments.size("size"), appearance: appearance,
-                                                    adapters: adapters)
+                                                    adapters: adapters, runsSources: false)
         if let panel = arguments.value("panel") {
             guard session.host.config.panel(id: panel) != nil else {
                 throw UsageError("no panel '\(panel)' in \(configPath); panels: "

@@ -86,6 +86,7 @@ nonisolated extension ControlClient {
           screenshot [FILE]           writes a PNG of the screen to FILE, or prints it as base64
           alert TITLE [MESSAGE [BUTTON…]]
           subscribe                   prints events as JSON lines until interrupted
+          data SOURCE JSON            a value for a push source: JSON ({"temp": 21}, 42, "text") or else text
         """
 
     /// Turns `kiosk ctl` words into a request.
@@ -126,6 +127,10 @@ nonisolated extension ControlClient {
         case "subscribe":
             try expect(0...0, "")
             return .subscribe
+        case "data":
+            try expect(2...2, "SOURCE JSON")
+            let value = (try? JSONParser.parse(operands[1])) ?? .string(operands[1])
+            return .data(source: operands[0], value: value)
         default:
             throw ControlRequestError(
                 "unknown command \"\(command)\"; known commands: \(ControlRequest.commandNames.joined(separator: ", "))")

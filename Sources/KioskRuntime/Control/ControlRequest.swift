@@ -17,9 +17,11 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
     case alert(title: String, message: String, buttons: [String])
     /// Stream events (`{"event":…}` lines) to this client until it disconnects.
     case subscribe
+    /// A value for a `push` source: `{"cmd":"data","source":"weather","value":{"temp":21}}`.
+    case data(source: String, value: JSONValue)
 
     /// Every command the socket understands, in the order `kiosk ctl` documents them.
-    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe"]
+    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "data"]
 
     public var commandName: String {
         switch self {
@@ -31,6 +33,7 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
         case .screenshot: "screenshot"
         case .alert: "alert"
         case .subscribe: "subscribe"
+        case .data: "data"
         }
     }
 }
@@ -90,6 +93,10 @@ nonisolated extension ControlRequest {
             self = .alert(title: title, message: message, buttons: buttons.isEmpty ? ["OK"] : buttons)
         case "subscribe":
             self = .subscribe
+        case "data":
+            let source = try Self.requiredString("source", in: json, for: name)
+            guard let value = json["value"] else { throw ControlRequestError("data needs a \"value\"") }
+            self = .data(source: source, value: value)
         default:
             throw ControlRequestError(
                 "unknown command \"\(name)\"; known commands: \(Self.commandNames.joined(separator: ", "))")
@@ -113,6 +120,9 @@ nonisolated extension ControlRequest {
             members["title"] = .string(title)
             members["message"] = .string(message)
             members["buttons"] = .array(buttons.map(JSONValue.string))
+        case .data(let source, let value):
+            members["source"] = .string(source)
+            members["value"] = value
         case .back, .reload, .screenshot(.inline), .subscribe:
             break
         }

@@ -24,17 +24,19 @@ public final class HeadlessPanelSession {
     /// Frames are made at `refreshRate` on `scheduler`. `power` is the backlight and display power
     /// idle acts on (none headless: the overlay dims). `controlPath`, `logger` and `onEmit` are as
     /// in `PanelKiosk.Setup`; by default there is no control socket and nothing is logged.
+    /// `runsSources: false` keeps the config's sources from fetching anything (scripts feed them).
     public init(config: KioskConfigSpec, configPath: String, size: Size? = nil, appearance: Appearance? = nil,
                 adapters: AdapterTable = .standard, power: ScreenPower? = nil, scheduler: (any Scheduler)? = nil,
                 refreshRate: Double = HeadlessDisplay.defaultRefreshRate, controlPath: Result<String, SocketError>? = nil,
-                logger: Logger = .discarding, onEmit: ((EmittedEvent) -> Void)? = nil) {
+                logger: Logger = .discarding, onEmit: ((EmittedEvent) -> Void)? = nil, runsSources: Bool = true) {
         var config = config
         if let appearance { config.theme.appearance = appearance }
         let display = HeadlessDisplay(size: size ?? config.display.size ?? Self.defaultSize, scale: config.display.scale,
                                       environment: Environment(appearance: config.theme.appearance, locale: config.theme.locale),
                                       rootView: LayerHostView(content: View()), scheduler: scheduler, refreshRate: refreshRate)
-        let setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
+        var setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
                                      logger: logger, onEmit: onEmit) { [unowned display] in try display.snapshot() }
+        setup.runsSources = runsSources
         kiosk = PanelKiosk(screen: display.screen, config: config, scheduler: display.loop, setup: setup)
         driver = HeadlessDriver(display: display, keyboard: kiosk.keyboard, receiver: kiosk)
         display.compositor.addFrameObserver { [weak kiosk] time in kiosk?.step(at: time) }
@@ -45,12 +47,12 @@ public final class HeadlessPanelSession {
                             adapters: AdapterTable = .standard, scheduler: (any Scheduler)? = nil,
                             refreshRate: Double = HeadlessDisplay.defaultRefreshRate,
                             controlPath: Result<String, SocketError>? = nil, logger: Logger = .discarding,
-                            onEmit: ((EmittedEvent) -> Void)? = nil) throws -> HeadlessPanelSession {
+                            onEmit: ((EmittedEvent) -> Void)? = nil, runsSources: Bool = true) throws -> HeadlessPanelSession {
         switch ConfigLoader(registry: adapters.registry).load(path: path) {
         case .success(let config):
             return HeadlessPanelSession(config: config, configPath: path, size: size, appearance: appearance, adapters: adapters,
                                         scheduler: scheduler, refreshRate: refreshRate, controlPath: controlPath,
-                                        logger: logger, onEmit: onEmit)
+                                        logger: logger, onEmit: onEmit, runsSources: runsSources)
         case .failure(let errors):
             throw InvalidConfig(errors: errors, path: path)
         }

@@ -13,6 +13,8 @@ public final class PanelControlHandler: ControlRequestHandler {
     private let runtimeDirectory: String
     /// Renders the screen as it is now, for `screenshot`.
     private let screenshot: () throws -> Surface
+    /// Where `data` puts values: the kiosk's sources (nil: the config has none to give).
+    public var sources: SourceSet?
 
     public init(host: PanelHost, registry: ComponentRegistry, configPath: String?, runtimeDirectory: String,
                 screenshot: @escaping () throws -> Surface) {
@@ -72,6 +74,8 @@ public final class PanelControlHandler: ControlRequestHandler {
             return .ok
         case .subscribe:
             return .ok
+        case .data(let source, let value):
+            return pushData(value, to: source)
         }
     }
 
@@ -95,6 +99,16 @@ public final class PanelControlHandler: ControlRequestHandler {
     private static func yaml(_ value: JSONValue) -> String {
         if case .string(let text) = value, BoolSpelling.value(text) != nil { return text }
         return value.serialized
+    }
+
+    private func pushData(_ value: JSONValue, to source: String) -> ControlReply {
+        guard let sources else { return .error("this kiosk has no sources") }
+        do {
+            try sources.push(source, PayloadDecoder.value(of: value))
+            return .ok
+        } catch {
+            return .error(error.description)
+        }
     }
 
     /// What `kiosk check` says, without the location (which would name the request, not a file).

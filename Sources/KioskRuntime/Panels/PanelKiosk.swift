@@ -17,6 +17,8 @@ public final class PanelKiosk: InputReceiver {
     public let host: PanelHost
     public let keyboard: OnScreenKeyboard
     public let idle: IdleBehaviour
+    /// The config's `sources:`, running on the kiosk's scheduler; rebuilt where a reload changed them.
+    public let sources: SourceSet
     /// Nil when no control socket was asked for or it could not be opened (the log says why).
     public private(set) var endpoint: ControlEndpoint?
     /// The config file `reload()` reads.
@@ -43,6 +45,9 @@ public final class PanelKiosk: InputReceiver {
         public var onEmit: ((EmittedEvent) -> Void)?
         /// The frame on screen, for the control socket's `screenshot`.
         public var screenshot: () throws -> Surface
+        /// False: the config's sources fetch nothing and take values only from `data` (scripts,
+        /// snapshots: the same pixels on every run).
+        public var runsSources = true
 
         public init(configPath: String, adapters: AdapterTable = .standard, controlPath: Result<String, SocketError>? = nil,
                     power: ScreenPower? = nil, service: ServiceLifecycle? = nil, logger: Logger,
@@ -71,6 +76,8 @@ public final class PanelKiosk: InputReceiver {
         host.onEmit = setup.onEmit ?? { event in logger.info("emit \(event.jsonLine)") }
         let service = setup.service
         host.onPanelChange = { _, panel in service?.content = "panel \(panel)" }
+        sources = SourceSet(specs: config.sources, scheduler: scheduler, baseDirectory: baseDirectory,
+                            log: { message in logger.warning(message) }, live: setup.runsSources)
         keyboard = OnScreenKeyboard(layout: .forLocale(host.config.theme.locale))
         keyboard.attach(to: screen)
         // Made after the host's own handlers: the endpoint chains its events behind them.
@@ -80,6 +87,7 @@ public final class PanelKiosk: InputReceiver {
                 endpoint = try ControlEndpoint(host: host, loop: scheduler, path: path, configPath: configPath,
                                                components: setup.adapters.registry, logger: logger,
                                                screenshot: setup.screenshot)
+                endpoint?.handler.sources = sources
                 logger.info("control socket: \(path)")
             } catch {
                 logger.error("no control socket: \(error)")
@@ -95,6 +103,7 @@ public final class PanelKiosk: InputReceiver {
             service?.workMadeProgress()
             guard let self, phase == .laidOut else { return }
             idle.update(IdleBehaviour.settings(host.config.display.idle), at: scheduler.now)
+            sources.update(specs: host.config.sources)
         }
     }
 
@@ -130,12 +139,13 @@ public final class PanelKiosk: InputReceiver {
         host.step(at: time)
     }
 
-    /// Closes the control socket and disarms the idle timer: the screen is being replaced, or the
-    /// kiosk stops.
+    /// Closes the control socket, disarms the idle timer and stops the sources: the screen is being
+    /// replaced, or the kiosk stops.
     public func close() {
         endpoint?.close()
         endpoint = nil
         idle.stop()
+        sources.stop()
     }
 
     private static func directory(of path: String) -> String {

@@ -23,6 +23,8 @@ import KioskUI
 ///   - expect: {accessibility_label: Pay}
 ///   - expect: {alert: Are you sure?}
 ///   - snapshot: settings            # or {name: settings, tolerance: 2}
+///   - data: {source: weather, value: {temp: 21}}   # a value for a source, as if it had arrived
+///   - expect: {source: weather, field: temp, equals: 21}   # field: value, stale, updated, error or a member
 /// ```
 public struct PanelScript {
     public var file: String
@@ -50,6 +52,8 @@ public struct PanelScript {
         case wait(Double)
         case expect(Expectation)
         case snapshot(name: String, tolerance: UInt8)
+        /// A value for a source of the config (any kind), given as YAML.
+        case data(source: String, value: YAMLNode)
     }
 
     public enum Target: CustomStringConvertible {
@@ -70,5 +74,7 @@ public struct PanelScript {
         case emitted(String, value: String?)
         case accessibilityLabel(String)
         case alert(String)
+        /// A source's value (or one field of it) written as text: `21`, `true`, `Sunny`.
+        case source(String, field: String?, equals: String)
     }
 }

@@ -6,7 +6,7 @@ import KioskUI
 
 /// Reads a `PanelScript`, reporting mistakes with file:line:column like config errors.
 public enum PanelScriptParser {
-    static let stepNames = ["do", "tap", "long_press", "drag", "type", "key", "wait", "expect", "snapshot"]
+    static let stepNames = ["do", "tap", "long_press", "drag", "type", "key", "wait", "expect", "snapshot", "data"]
     static let keys: [String: Key] = ["return": .returnKey, "backspace": .backspace, "delete": .delete, "tab": .tab,
                                       "escape": .escape, "left": .left, "right": .right, "up": .up, "down": .down,
                                       "home": .home, "end": .end]
@@ -117,6 +117,12 @@ public enum PanelScriptParser {
                 tolerance = level
             }
             kind = .snapshot(name: name, tolerance: tolerance)
+        case "data":
+            guard let source = value["source"]?.scalar?.text, !source.isEmpty, let given = value["value"] else {
+                throw ConfigError(at: value.location, "data needs 'source' and 'value'",
+                                  expected: "{source: NAME, value: …}", found: value.summary)
+            }
+            kind = .data(source: source, value: given)
         default:
             throw ConfigError(at: entry.keyLocation, "unknown step '\(entry.key)'", expected: stepNames.joined(separator: ", "),
                               suggestion: NameSuggestion.closest(to: entry.key, among: stepNames))
@@ -163,8 +169,14 @@ public enum PanelScriptParser {
         if let name = text("emitted") { return .emitted(name, value: text("value")) }
         if let label = text("accessibility_label") { return .accessibilityLabel(label) }
         if let title = text("alert") { return .alert(title) }
+        if let source = text("source") {
+            guard let equals = text("equals") else {
+                throw ConfigError(at: node.location, "a source expectation needs 'equals'", expected: "{source, field?, equals}")
+            }
+            return .source(source, field: text("field"), equals: equals)
+        }
         throw ConfigError(at: node.location, "unknown expectation",
-                          expected: "{panel}, {widget, property, equals}, {emitted, value?}, {accessibility_label} or {alert}",
+                          expected: "{panel}, {widget, property, equals}, {emitted, value?}, {accessibility_label}, {alert} or {source, field?, equals}",
                           found: node.summary)
     }
 

@@ -29,8 +29,9 @@ public final class PanelScriptRunner {
     public init(script: PanelScript, adapters: AdapterTable = .standard,
                 refreshRate: Double = HeadlessDisplay.defaultRefreshRate) throws {
         self.script = script
+        // Sources fetch nothing in a script: `data:` steps give them values, so every run is the same.
         session = try HeadlessPanelSession.load(path: script.configPath, size: script.size, appearance: script.appearance,
-                                                adapters: adapters, refreshRate: refreshRate)
+                                                adapters: adapters, refreshRate: refreshRate, runsSources: false)
         input = DriverScriptInput(driver: session.driver)
         try session.renderUntilIdle()
     }
@@ -105,6 +106,8 @@ public final class PanelScriptRunner {
             try check(expectation)
         case .snapshot(let name, let tolerance):
             try compareSnapshot(named: name, tolerance: tolerance)
+        case .data(let source, let value):
+            try feed(source, value)
         }
     }
 
@@ -165,6 +168,8 @@ public final class PanelScriptRunner {
             guard shown.contains(where: { $0.accessibilityLabel == label }) else {
                 throw StepFailure("no widget on panel '\(host.currentPanelID)' has the accessibility label '\(label)'")
             }
+        case .source(let name, let member, let expected):
+            try checkSource(name, member: member, equals: expected)
         case .alert(let title):
             guard host.pendingAlerts.contains(where: { $0.title == title }) else {
                 throw StepFailure("no alert titled '\(title)' (alerts: \(host.pendingAlerts.map(\.title).joined(separator: ", ")))")
