@@ -111,3 +111,29 @@ import KioskPlatform
         kiosk.session.kiosk.close()
     }
 }
+
+/// A reload of the kiosk's config rebuilds the sources it changed, and only those.
+@MainActor
+@Suite struct SourceReloadTests {
+    @Test func aReloadKeepsUnchangedSourcesWithTheirValues() throws {
+        let config = """
+            sources:
+              note: {push: {}}
+              other: {push: {}}
+            panels:
+              home:
+                root: {type: label, id: status, text: Ready}
+            """
+        let kiosk = try PanelSessionFixture(config)
+        let sources = kiosk.session.kiosk.sources
+        try sources.push("note", .number(1))
+        try sources.push("other", .number(2))
+        try config.replacingOccurrences(of: "other: {push: {}}", with: "other: {push: {max_bytes: 64}}")
+            .write(toFile: kiosk.path, atomically: true, encoding: .utf8)
+        #expect(kiosk.host.reload(path: kiosk.path) == nil)
+        #expect(sources.value(of: "note")?.value == .number(1))
+        #expect(sources.value(of: "other") == .initial)
+        #expect(sources.spec(of: "other")?.maximumBytes == 64)
+        kiosk.session.kiosk.close()
+    }
+}
