@@ -134,7 +134,7 @@ public final class SourceSet {
         case .command(let argv, let interval, let timeout, let format):
             var argv = argv
             // `./bin/temperature` is the config's; `sensors` is looked up in PATH.
-            if argv[0].contains("/") { argv[0] = resolve(argv[0]) }
+            if let program = argv.first, program.contains("/") { argv[0] = resolve(program) }
             let (scheduler, maximumBytes) = (scheduler, spec.maximumBytes)
             return PollingSource(interval: interval, scheduler: scheduler, log: log) { done in
                 CommandRun(argv: argv, timeout: timeout, maximumBytes: maximumBytes, format: format, scheduler: scheduler,

@@ -15,17 +15,19 @@ final class ChildProcess {
     }
 
     let pid: pid_t
-    /// The read ends of its stdout and stderr; `closeOutput()` closes them.
+    /// The read ends of its stdout and stderr (-1 once closed); remove them from the scheduler
+    /// before `closeOutput()`.
     private(set) var standardOutput: Int32
     private(set) var standardError: Int32
-    /// Readable once the program has exited; nil on a kernel without pidfd_open (before 5.3):
-    /// then the caller polls `reap()` on a timer.
-    private(set) var exitDescriptor: Int32?
+    /// Readable once the program has exited (closed with this object, so remove it from the
+    /// scheduler first); nil on a kernel without pidfd_open (before 5.3): then the caller polls
+    /// `reap()` on a timer.
+    let exitDescriptor: Int32?
     private(set) var termination: Termination?
 
     /// Starts `argv[0]` (looked up in PATH when it has no '/') with `argv` as its arguments.
     init(argv: [String]) throws(ChildProcessError) {
-        let program = argv[0]
+        guard let program = argv.first, !program.isEmpty else { throw ChildProcessError(program: "", code: ENOENT) }
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard pipe(&output) == 0 else { throw ChildProcessError(program: program, code: errno) }
         guard pipe(&errors) == 0 else {
@@ -97,8 +99,6 @@ final class ChildProcess {
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which are macros C alone sees.
         let signal = status & 0x7f
         termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
-        if let exitDescriptor { close(exitDescriptor) }
-        exitDescriptor = nil
         return termination
     }
 

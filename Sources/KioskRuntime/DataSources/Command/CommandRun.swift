@@ -16,6 +16,8 @@ final class CommandRun: SourceAttempt {
     static let reapPollInterval = 0.05
 
     private let argv: [String]
+    /// The program as messages name it.
+    private var program: String { argv.first ?? "" }
     private let timeout: Double
     private let maximumBytes: Int
     private let format: SourceSpec.Format
@@ -60,7 +62,7 @@ final class CommandRun: SourceAttempt {
                 kill(because: "timed out after \(timeout.compact)s")
             })
         } catch {
-            kill(because: "cannot watch '\(argv[0])': \(error)")
+            kill(because: "cannot watch '\(program)': \(error)")
         }
     }
 
@@ -131,13 +133,13 @@ final class CommandRun: SourceAttempt {
         case .exited(0):
             switch PayloadDecoder.decode(output, as: format) {
             case .success(let value): finish(.value(value))
-            case .failure(let error): finish(.failure("'\(argv[0])' printed \(error.message)"))
+            case .failure(let error): finish(.failure("'\(program)' printed \(error.message)"))
             }
         case .exited(let status):
             let line = firstLine(of: errorOutput)
-            finish(.failure("'\(argv[0])' exited with status \(status)" + (line.isEmpty ? "" : ": \(line)")))
+            finish(.failure("'\(program)' exited with status \(status)" + (line.isEmpty ? "" : ": \(line)")))
         case .signalled(let signal):
-            finish(.failure("'\(argv[0])' was killed by signal \(signal)"))
+            finish(.failure("'\(program)' was killed by signal \(signal)"))
         }
         release()
     }
@@ -159,12 +161,14 @@ final class CommandRun: SourceAttempt {
         process.kill()
         timers.forEach(scheduler.cancelTimer)
         timers = []
-        if process.exitDescriptor == nil, process.termination == nil {
-            timers.append(contentsOf: [try? scheduler.addTimer(after: Self.reapPollInterval, repeating: Self.reapPollInterval) {
-                [self] in checkExit()
-            }].compactMap { $0 })
+        if process.reap() != nil {
+            release()
+        } else if process.exitDescriptor == nil,
+                  let poll = try? scheduler.addTimer(after: Self.reapPollInterval, repeating: Self.reapPollInterval, { [self] in
+                      checkExit()
+                  }) {
+            timers.append(poll)
         }
-        if process.termination != nil || process.reap() != nil { release() }
     }
 
     private func finish(_ outcome: SourceOutcome) {
