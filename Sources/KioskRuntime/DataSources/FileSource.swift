@@ -47,6 +47,8 @@ final class FileSource: DataSource {
 
     func stop() {
         report = nil
+        if let settleTimer { scheduler.cancelTimer(settleTimer) }
+        settleTimer = nil
         timers.forEach(scheduler.cancelTimer)
         timers = []
         if let watchID { scheduler.remove(watchID) }
@@ -79,11 +81,22 @@ final class FileSource: DataSource {
         }
     }
 
-    private func fileDidChange(_ change: FileChange) {
-        switch change {
-        case .changed: read()
-        case .removed: report?(.failure("\(path) does not exist"))
-        }
+    /// A file written in place is created, written and closed, and the loop may wake between
+    /// those events: it is read once they have stopped for this long, whole, rather than empty
+    /// first (which would flash a failure and a recovery).
+    static let settleDelay = 0.05
+    private var settleTimer: TimerID?
+
+    /// Written, replaced, deleted or created: whatever it was, what counts is the file as it is
+    /// once the events stop (a deleted file reads as "does not exist").
+    private func fileDidChange(_: FileChange) {
+        if let settleTimer { scheduler.cancelTimer(settleTimer) }
+        settleTimer = nil
+        guard report != nil, let timer = try? scheduler.addTimer(after: Self.settleDelay, { [weak self] in
+            self?.settleTimer = nil
+            self?.read()
+        }) else { return }
+        settleTimer = timer
     }
 
     private func read() {
