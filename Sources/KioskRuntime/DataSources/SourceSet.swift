@@ -91,7 +91,7 @@ public final class SourceSet {
             entries[spec.name]?.source?.stop()
             let source = makeSource(spec)
             entries[spec.name] = Entry(spec: spec, source: source, status: SourceStatus(name: spec.name))
-            if entries[spec.name] != nil { onChange?(spec.name, .initial) }
+            onChange?(spec.name, .initial)
             source?.start { [weak self] outcome in self?.apply(outcome, to: spec.name) }
         }
         names = specs.map(\.name)
