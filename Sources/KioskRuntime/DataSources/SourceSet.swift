@@ -29,6 +29,8 @@ public final class SourceSet {
     /// The names in the order the config wrote them.
     public private(set) var names: [String] = []
     private var isStopped = false
+    /// One libcurl multi handle for every `http` source, made with the first of them.
+    private var httpFetcher: HTTPFetcher?
 
     /// `baseDirectory` is where relative paths of `file` sources and of programs (`./bin/x`) are
     /// found: the config's directory. `wallTime` gives `updated` (seconds since 1970); on a
@@ -101,6 +103,7 @@ public final class SourceSet {
     public func stop() {
         isStopped = true
         for entry in entries.values { entry.source?.stop() }
+        httpFetcher?.cancelAll()
     }
 
     private func entry(named name: String) throws(SourcePushError) -> Entry {
@@ -123,6 +126,13 @@ public final class SourceSet {
         if entry.status.current != before { onChange?(name, entry.status.current) }
     }
 
+    private func fetcher() -> HTTPFetcher {
+        if let httpFetcher { return httpFetcher }
+        let fetcher = HTTPFetcher(scheduler: scheduler)
+        httpFetcher = fetcher
+        return fetcher
+    }
+
     private func makeSource(_ spec: SourceSpec) -> DataSource? {
         guard isLive else { return nil }
         switch spec.kind {
@@ -141,19 +151,12 @@ public final class SourceSet {
                            completion: done)
             }
         case .http(let url, let interval, let timeout, let headers, let format):
-            _ = (url, interval, timeout, headers, format)
-            return UnavailableSource(reason: "http sources are not built yet")
+            return HTTPSource.make(url: url, interval: interval, timeout: timeout, headers: headers, format: format,
+                                   maximumBytes: spec.maximumBytes, fetcher: fetcher(), scheduler: scheduler, log: log)
         }
     }
 
     private func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).path
     }
-}
-
-final class UnavailableSource: DataSource {
-    let reason: String
-    init(reason: String) { self.reason = reason }
-    func start(report: @escaping (SourceOutcome) -> Void) { report(.failure(reason)) }
-    func stop() {}
 }
