@@ -144,4 +144,22 @@ import Testing
         let unknown = try #require(YAMLParser.parse("{cancel: blinc}", file: "script.yaml").root)
         #expect(decoder.actions(unknown, in: config).errors.first?.description.contains("did you mean 'blink'?") == true)
     }
+
+    /// Timers may nest (an `every` inside an `every`); how deep is bounded by the YAML reader's depth.
+    @Test func nestingIsBoundedByTheDocumentsDepth() throws {
+        func config(depth: Int) -> String {
+            let nested = String(repeating: "{after: {delay: 1s, do: ", count: depth) + "{emit: x}"
+                + String(repeating: "}}", count: depth)
+            return "panels:\n  home:\n    on_show: \(nested)\n    children: [{type: label, text: Hi}]\n"
+        }
+        let spec = try #require(Self.load(config(depth: 90)).value)
+        var depth = 0
+        var actions = spec.panel(id: "home")?.onShow ?? []
+        while let first = actions.first, !first.nestedActions.isEmpty {
+            depth += 1
+            actions = first.nestedActions
+        }
+        #expect(depth == 90)
+        #expect(Self.messages(config(depth: 100)).first?.contains("nesting is deeper than 200 levels") == true)
+    }
 }
