@@ -96,10 +96,10 @@ struct Evaluator<Scope: ExpressionScope> {
 
     private func position(_ number: Double, count: Int, of what: String, at span: ExpressionSpan) throws(ExpressionError) -> Int {
         guard number.rounded(.towardZero) == number else {
-            throw ExpressionError("index \(PlainNumber.text(number)) is not a whole number", at: span)
+            throw ExpressionError("index \(PlainNumber.brief(number)) is not a whole number", at: span)
         }
         guard number >= 0, number < Double(count) else {
-            throw ExpressionError("index \(PlainNumber.text(number)) is out of range: \(what)", at: span)
+            throw ExpressionError("index \(PlainNumber.brief(number)) is out of range: \(what)", at: span)
         }
         return Int(number)
     }
