@@ -181,8 +181,7 @@ struct Parser {
     }
 
     private func describe(_ node: SyntaxNode) -> String {
-        if case .name(let name) = node.kind { return "'\(name)'" }
-        return "this"
+        node.memberChain.map { "'\($0.joined(separator: "."))'" } ?? "this"
     }
 
     private mutating func primary() throws(ExpressionError) -> SyntaxNode {

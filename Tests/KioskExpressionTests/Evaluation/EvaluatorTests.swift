@@ -52,6 +52,7 @@ import Testing
         ("= 'a' - 1", "'-' needs a number, found a text", "'a'"),
         ("= 2 * plate.valid", "'*' needs a number, found a bool", "plate.valid"),
         ("= -plate.text", "'-' needs a number, found a text", "plate.text"),
+        ("= 'x' + 1 - 2", "'-' needs a number, found a text", "'x' + 1"),
         ("= true + 1", "'+' needs two numbers, two lists or a text, found a bool and a number", "true"),
         ("= 1 + null", "'+' needs two numbers, two lists or a text, found a number and null", "null"),
         ("= 1 < 'a'", "'<' cannot compare a number with a text", "1 < 'a'"),
