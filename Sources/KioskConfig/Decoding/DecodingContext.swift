@@ -18,6 +18,8 @@ nonisolated final class DecodingContext {
     var decodedIDs: [String: SourceLocation] = [:]
     /// Where each action of each panel's `on_show` is written, in order.
     var onShowLocations: [String: [SourceLocation]] = [:]
+    /// Timer ids declared and cancelled, checked against each other at the end.
+    var timerNames = TimerNames()
 
     init(registry: ComponentRegistry) {
         self.registry = registry

@@ -8,6 +8,12 @@ nonisolated public indirect enum ActionSpec: Hashable, Sendable {
     case emit(event: String, value: ActionValue?)
     case setLocale(String)
     case setAppearance(AppearanceChange)
+    /// Runs `actions` once, `delay` seconds from now. With an `id`, replaces a timer of that id.
+    case after(id: String?, delay: Double, actions: [ActionSpec])
+    /// Runs `actions` every `interval` seconds until cancelled. With an `id`, replaces a timer of that id.
+    case every(id: String?, interval: Double, actions: [ActionSpec])
+    /// Stops the timer of this id (started by `after`, `every` or a panel's `timers:`).
+    case cancel(String)
 }
 
 nonisolated public enum Transition: String, Hashable, Sendable, CaseIterable {

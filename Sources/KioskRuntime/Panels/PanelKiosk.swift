@@ -71,7 +71,8 @@ public final class PanelKiosk: InputReceiver {
         logger = setup.logger
         let logger = setup.logger
         let baseDirectory = Self.directory(of: setup.configPath)
-        host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory)
+        host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory,
+                         scheduler: scheduler)
         host.log = { message in logger.info(message) }
         host.onEmit = setup.onEmit ?? { event in logger.info("emit \(event.jsonLine)") }
         let service = setup.service
@@ -139,12 +140,13 @@ public final class PanelKiosk: InputReceiver {
         host.step(at: time)
     }
 
-    /// Closes the control socket, disarms the idle timer and stops the sources: the screen is being
-    /// replaced, or the kiosk stops.
+    /// Closes the control socket, disarms the idle timer and the panels' timers and stops the
+    /// sources: the screen is being replaced, or the kiosk stops.
     public func close() {
         endpoint?.close()
         endpoint = nil
         idle.stop()
+        host.stopTimers()
         sources.stop()
     }
 

@@ -26,6 +26,13 @@ struct PanelShowcaseTests {
                 case .emit: actions.insert("emit")
                 case .setLocale: actions.insert("set_locale")
                 case .setAppearance: actions.insert("set_appearance")
+                case .after(_, _, let nested):
+                    actions.insert("after")
+                    visit(nested)
+                case .every(_, _, let nested):
+                    actions.insert("every")
+                    visit(nested)
+                case .cancel: actions.insert("cancel")
                 }
             }
         }
@@ -37,6 +44,7 @@ struct PanelShowcaseTests {
         for panel in config.panels {
             visit(panel.root)
             visit(panel.onShow)
+            panel.timers.forEach { visit($0.actions) }
         }
         #expect(types == Set(ComponentRegistry.standard.typeNames))
         #expect(actions == ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance"])
