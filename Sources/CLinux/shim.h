@@ -25,6 +25,12 @@ static inline int kiosk_peer_user_id(int fd, unsigned int *uid) {
     return 0;
 }
 
+/* glibc (2.34 and later) has these behind _GNU_SOURCE, which the Swift Glibc module leaves undefined:
+   a program a source runs starts in the config's directory and inherits no descriptor but 0, 1, 2. */
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *__restrict actions,
+                                                const char *__restrict path);
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
 /* The environment a spawned program inherits (`environ` is a C global Swift 6 will not touch). */
 static inline char *const *kiosk_environment(void) { extern char **environ; return environ; }
 #endif

@@ -145,10 +145,10 @@ public final class SourceSet {
             var argv = argv
             // `./bin/temperature` is the config's; `sensors` is looked up in PATH.
             if let program = argv.first, program.contains("/") { argv[0] = resolve(program) }
-            let (scheduler, maximumBytes) = (scheduler, spec.maximumBytes)
+            let (scheduler, maximumBytes, directory) = (scheduler, spec.maximumBytes, baseDirectory)
             return PollingSource(interval: interval, scheduler: scheduler, log: log) { done in
-                CommandRun(argv: argv, timeout: timeout, maximumBytes: maximumBytes, format: format, scheduler: scheduler,
-                           completion: done)
+                CommandRun(argv: argv, directory: directory, timeout: timeout, maximumBytes: maximumBytes, format: format,
+                           scheduler: scheduler, completion: done)
             }
         case .http(let url, let interval, let timeout, let headers, let format):
             return HTTPSource.make(url: url, interval: interval, timeout: timeout, headers: headers, format: format,

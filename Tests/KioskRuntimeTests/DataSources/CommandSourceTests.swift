@@ -116,6 +116,22 @@ import KioskPlatform
         #expect(probe.value("probe").value == .number(7))
     }
 
+    /// It runs in the config's directory, and none of the kiosk's descriptors reach it.
+    @Test func aProgramRunsInTheConfigDirectoryWithNoDescriptorOfTheKiosk() throws {
+        let inherited = dup(2)
+        defer { close(inherited) }
+        let probe = SourceProbe([
+            Self.spec(["cat", "reading.txt"]),
+            SourceSpec(name: "descriptor", kind: .command(
+                argv: ["sh", "-c", "test -e /proc/self/fd/\(inherited) && echo leaked || echo closed"],
+                interval: 10, timeout: 2, format: .text)),
+        ])
+        probe.write("12\n", to: "reading.txt")
+        #expect(probe.settle { !probe.value("probe").stale && !probe.value("descriptor").stale })
+        #expect(probe.value("probe").value == .number(12))
+        #expect(probe.value("descriptor").value == .text("closed"))
+    }
+
     /// On the real loop too: epoll, the timerfd and the pidfd, with a bounded run.
     @Test func aSlowProgramOnTheRealLoop() throws {
         let loop = try EventLoop()

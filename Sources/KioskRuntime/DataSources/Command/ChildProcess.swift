@@ -1,10 +1,11 @@
 import CLinux
 import Glibc
 
-/// A program started without a shell, in a process group of its own, with its standard output
-/// and error on pipes the kiosk reads without blocking (O_NONBLOCK, O_CLOEXEC) and its standard
-/// input on /dev/null. It starts with default signal handling and no blocked signals, whatever
-/// the kiosk itself blocks or ignores.
+/// A program started without a shell, in a process group of its own, in a given directory, with
+/// its standard output and error on pipes the kiosk reads without blocking (O_NONBLOCK, O_CLOEXEC)
+/// and its standard input on /dev/null. It inherits no other descriptor of the kiosk (the display,
+/// input devices, sockets), and starts with default signal handling and no blocked signals,
+/// whatever the kiosk itself blocks or ignores.
 ///
 /// Its end is seen without waiting and without SIGCHLD: `exitDescriptor` (a pidfd) becomes readable
 /// when it exits, and `reap()` collects its status with WNOHANG.
@@ -25,8 +26,9 @@ final class ChildProcess {
     let exitDescriptor: Int32?
     private(set) var termination: Termination?
 
-    /// Starts `argv[0]` (looked up in PATH when it has no '/') with `argv` as its arguments.
-    init(argv: [String]) throws(ChildProcessError) {
+    /// Starts `argv[0]` (looked up in PATH when it has no '/') with `argv` as its arguments, in
+    /// `directory`.
+    init(argv: [String], directory: String) throws(ChildProcessError) {
         guard let program = argv.first, !program.isEmpty else { throw ChildProcessError(program: "", code: ENOENT) }
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard pipe(&output) == 0 else { throw ChildProcessError(program: program, code: errno) }
@@ -44,6 +46,8 @@ final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        posix_spawn_file_actions_addchdir_np(&actions, directory)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

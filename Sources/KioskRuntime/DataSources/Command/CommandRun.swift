@@ -31,9 +31,9 @@ final class CommandRun: SourceAttempt {
     private var exitID: EventSourceID?
     private var timers: [TimerID] = []
 
-    /// Starts `argv`; `completion` hears the outcome once (at once, if the program cannot start).
-    init(argv: [String], timeout: Double, maximumBytes: Int, format: SourceSpec.Format, scheduler: any Scheduler,
-         completion: @escaping (SourceOutcome) -> Void) {
+    /// Starts `argv` in `directory`; `completion` hears the outcome once (at once, if the program cannot start).
+    init(argv: [String], directory: String, timeout: Double, maximumBytes: Int, format: SourceSpec.Format,
+         scheduler: any Scheduler, completion: @escaping (SourceOutcome) -> Void) {
         self.argv = argv
         self.timeout = timeout
         self.maximumBytes = maximumBytes
@@ -42,7 +42,7 @@ final class CommandRun: SourceAttempt {
         self.completion = completion
         let process: ChildProcess
         do {
-            process = try ChildProcess(argv: argv)
+            process = try ChildProcess(argv: argv, directory: directory)
         } catch {
             finish(.failure(error.description))
             return
