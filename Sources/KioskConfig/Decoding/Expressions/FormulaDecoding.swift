@@ -56,9 +56,15 @@ nonisolated extension DecodingContext {
             }
         }
         let catalogue = insideActions ? actionCatalogue : bindingCatalogue
-        for problem in spec.formula.check(against: catalogue, expecting: expecting).problems
-        where !misplaced.contains(where: { $0.offset == problem.span.offset }) {
+        let (type, problems) = spec.formula.check(against: catalogue, expecting: expecting)
+        for problem in problems where !misplaced.contains(where: { $0.offset == problem.span.offset }) {
             report(problem, in: spec)
+        }
+        // The language lets a text take any value (shown as text); a colour or a choice is a text
+        // that must name one, which a number, a bool, a list or a record never does.
+        if expecting == .text, problems.isEmpty, [.number, .bool, .list, .record].contains(type) {
+            let start = spec.text.dropFirst().prefix { $0 == " " }.count + 1
+            report(at: spec.location(of: ExpressionSpan(offset: start, length: 1)), "expected a text, found \(type.name)")
         }
     }
 
