@@ -82,7 +82,8 @@ nonisolated extension DecodingContext {
         for property in schema.properties where widget.properties[property.name] == nil {
             if let defaultValue = property.defaultValue { widget.properties[property.name] = defaultValue }
         }
-        for issue in schema.check?(widget.properties) ?? [] {
+        // A bound property's value comes from its formula: its default is no constant to check.
+        for issue in schema.check?(widget.properties) ?? [] where widget.bindings[issue.property] == nil {
             report(at: propertyLocations[issue.property] ?? node.location, issue.message)
         }
         return widget
