@@ -155,3 +155,24 @@ import Testing
         #expect(ExpressionCatalogue(config: config, insideActions: true).names["$value"] == .any)
     }
 }
+
+/// Actions written outside the config (a script's `do:`, a control command) read the same names.
+@Suite struct OutsideActionTests {
+    @Test func formulasInActionsOutsideTheConfigAreChecked() throws {
+        let config = try #require(ConfigLoader().load(text: """
+            state: {hours: 1}
+            panels: {home: {root: {type: label, id: price}}}
+            """).value)
+        let written = try #require(YAMLParser.parse(Array("""
+            - set: {state.hours: "= state.hours + 1", price.text: "${weather.temp}"}
+            - if: {when: "= state.hour > 2", then: [back]}
+            """.utf8), file: "script.yaml").root)
+        let decoder = ActionDecoder(sourceNames: ["weather"])
+        guard case .failure(let failure) = decoder.actions(written, in: config) else {
+            Issue.record("the unknown state name was not reported")
+            return
+        }
+        #expect(failure.errors.map(\.description) == ["script.yaml:2:23: error: 'state' has no member 'hour'; did you mean 'hours'?"])
+        #expect(ActionDecoder().actions(written, in: config).errors.contains { $0.message == "unknown name 'weather'" })
+    }
+}
