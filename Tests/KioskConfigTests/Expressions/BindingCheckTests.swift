@@ -104,6 +104,21 @@ import Testing
         #expect(errors(text).isEmpty, "\(errors(text))")
     }
 
+    @Test func anEscapedTemplateIsLiteralWhereverTextIsWritten() throws {
+        let text = """
+            state: {hint: "$${price}"}
+            panels:
+              home:
+                title: "Costs $${price}"
+                root: {type: button, id: pay, title: "$${x}", on_tap: {alert: {title: "Pay $${x}?"}}}
+            """
+        let config = try #require(ConfigLoader().load(text: text).value)
+        #expect(config.state.first?.initialValue == .text("${price}"))
+        #expect(config.panels.first?.title == .literal("Costs ${price}"))
+        #expect(config.widget(id: "pay")?.text("title") == .literal("${x}"))
+        #expect(config.widget(id: "pay")?.actions["tap"] == [.alert(AlertSpec(title: .literal("Pay ${x}?")))])
+    }
+
     @Test func theTopLevelKeysIncludeStateAndSources() {
         let found = errors("stat: {a: 1}\npanels: {home: {root: {type: label}}}\n")
         #expect(found.map(\.detail) == ["unknown key 'stat' in the config; did you mean 'state'?"])
