@@ -55,6 +55,9 @@ extension PanelHost {
         case .setLocale(let locale): setLocale(locale)
         case .setAppearance(let change): setAppearance(change)
         case .when(let condition, _, _): log("\(condition.location): 'if' needs the binding engine, which this build lacks")
+        case .after(let id, let delay, let actions): startTimer(id: id, schedule: .after(delay), actions: actions)
+        case .every(let id, let interval, let actions): startTimer(id: id, schedule: .every(interval), actions: actions)
+        case .cancel(let id): cancelTimer(id)
         }
     }
 

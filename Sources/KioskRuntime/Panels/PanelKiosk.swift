@@ -66,7 +66,8 @@ public final class PanelKiosk: InputReceiver {
         logger = setup.logger
         let logger = setup.logger
         let baseDirectory = Self.directory(of: setup.configPath)
-        host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory)
+        host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory,
+                         scheduler: scheduler)
         host.log = { message in logger.info(message) }
         host.onEmit = setup.onEmit ?? { event in logger.info("emit \(event.jsonLine)") }
         let service = setup.service
@@ -130,12 +131,13 @@ public final class PanelKiosk: InputReceiver {
         host.step(at: time)
     }
 
-    /// Closes the control socket and disarms the idle timer: the screen is being replaced, or the
-    /// kiosk stops.
+    /// Closes the control socket and disarms the idle timer and the panels' timers: the screen is
+    /// being replaced, or the kiosk stops.
     public func close() {
         endpoint?.close()
         endpoint = nil
         idle.stop()
+        host.stopTimers()
     }
 
     private static func directory(of path: String) -> String {
