@@ -1,3 +1,4 @@
+import KioskExpression
 import KioskGraphics
 
 /// Checks one written value against a `PropertyType` and turns it into a `PropertyValue`,
@@ -6,12 +7,31 @@ nonisolated extension DecodingContext {
     /// `name` is the property's name as it appears in messages (`shadow.radius`); `base` is the
     /// property's default, which a partially written record is completed from.
     func value(of node: YAMLNode, as type: PropertyType, named name: String, base: PropertyValue? = nil) -> PropertyValue? {
-        let decoded = decodedValue(of: node, as: type, named: name, base: base)
+        // Formulas are read where they may be used (a widget's property, set, emit, if); anywhere
+        // else (a panel's or an alert's title, a field of a record, a setting) one would show as
+        // written or not decode at all: say so instead.
+        if let text = node.scalar?.text, Self.acceptsTemplate(type) ? Formula.parse(text) != nil : text.hasPrefix("=") {
+            report(at: node.location, "a formula cannot give '\(name)'",
+                   expected: Self.acceptsTemplate(type)
+                       ? "a constant text (formulas give whole widget properties and the values of set, emit and if; $${ writes a literal ${)"
+                       : "a constant (formulas give whole widget properties and the values of set, emit and if)",
+                   found: node.summary)
+            return nil
+        }
+        let decoded = decodedValue(of: Self.unescapingTemplates(node, as: type), as: type, named: name, base: base)
         if decoded == nil, !isReportedInside(type) {
             report(at: node.location, "invalid value for '\(name)'", expected: type.expectation, found: node.summary,
                    suggestion: suggestion(for: node, as: type))
         }
         return decoded
+    }
+
+    /// A text without `${…}` parts shows `$${` as `${`.
+    private static func unescapingTemplates(_ node: YAMLNode, as type: PropertyType) -> YAMLNode {
+        guard acceptsTemplate(type), let scalar = node.scalar, scalar.text.contains("$${") else { return node }
+        var unescaped = node
+        unescaped.content = .scalar(YAMLNode.Scalar(text: Formula.literalText(of: scalar.text), isPlain: false))
+        return unescaped
     }
 
     /// Numbers, records, lists and the types built of numbers report their own, more precise

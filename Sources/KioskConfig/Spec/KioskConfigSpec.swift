@@ -13,11 +13,14 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var start: String
     /// Panels in the order they were written.
     public var panels: [PanelSpec]
+    /// The `state:` variables in the order they were written.
+    public var state: [StateDeclaration]
     /// The top-level `sources:`, in the order they were written.
     public var sources: [SourceSpec] = []
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
-                log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec]) {
+                log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec],
+                state: [StateDeclaration] = []) {
         self.display = display
         self.input = input
         self.theme = theme
@@ -25,6 +28,7 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
         self.strings = strings
         self.start = start
         self.panels = panels
+        self.state = state
     }
 
     public func panel(id: String) -> PanelSpec? {

@@ -86,7 +86,7 @@ import KioskPlatform
         let reading = "/tmp/kiosk-reading-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { unlink(reading) }
         let live = SourceProbe([Self.spec(["cat", reading], interval: 10)])
-        FileManager.default.createFile(atPath: reading, contents: Data("21".utf8))
+        _ = FileManager.default.createFile(atPath: reading, contents: Data("21".utf8))
         #expect(live.settle { !live.value("probe").stale })
         #expect(live.value("probe").value == .number(21))
 
@@ -97,7 +97,7 @@ import KioskPlatform
         #expect(live.value("probe").updated == SourceProbe.epoch)
         // Second failure after the plain interval, third only after twice that.
         #expect(live.advance(by: 10) { live.loop.nextTimerDeadline == 40 })
-        FileManager.default.createFile(atPath: reading, contents: Data("22".utf8))
+        _ = FileManager.default.createFile(atPath: reading, contents: Data("22".utf8))
         live.loop.advance(by: 19)
         live.settle(attempts: 20) { false }
         #expect(live.value("probe").stale)

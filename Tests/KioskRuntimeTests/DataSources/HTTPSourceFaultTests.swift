@@ -63,7 +63,7 @@ import KioskPlatform
     @Test func aDisappearingDocumentKeepsItsValueAndRecovers() throws {
         let server = try DirectoryServer()
         let document = server.directory + "/weather.json"
-        FileManager.default.createFile(atPath: document, contents: Data(#"{"temp": 21}"#.utf8))
+        _ = FileManager.default.createFile(atPath: document, contents: Data(#"{"temp": 21}"#.utf8))
         let run = try Run(Self.spec(server.url("/weather.json")))
         #expect(try run.run { !run.value.stale })
         #expect(run.value.value == .record(["temp": .number(21)]))
@@ -75,7 +75,7 @@ import KioskPlatform
         #expect(run.value.updated == arrived)
         #expect(run.value.error == "GET \(server.url("/weather.json")): \(HTTPFetchError.status(404))")
 
-        FileManager.default.createFile(atPath: document, contents: Data(#"{"temp": 22}"#.utf8))
+        _ = FileManager.default.createFile(atPath: document, contents: Data(#"{"temp": 22}"#.utf8))
         #expect(try run.run { !run.value.stale })
         #expect(run.value.value == .record(["temp": .number(22)]))
         #expect(run.value.error == nil)

@@ -64,7 +64,7 @@ import KioskPlatform
     @Test func sourcesThatAreNotLiveFetchNothing() {
         let loop = VirtualLoop()
         let directory = TemporaryDirectory()
-        FileManager.default.createFile(atPath: directory.path + "/status.json", contents: Data("1".utf8))
+        _ = FileManager.default.createFile(atPath: directory.path + "/status.json", contents: Data("1".utf8))
         let set = SourceSet(specs: Self.specs, scheduler: loop, baseDirectory: directory.path, log: { _ in }, live: false)
         loop.advance(by: 10)
         #expect(set.value(of: "status") == .initial)

@@ -46,7 +46,7 @@ final class SourceProbe {
     func path(_ name: String) -> String { "\(directory.path)/\(name)" }
 
     func write(_ text: String, to name: String) {
-        FileManager.default.createFile(atPath: path(name), contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path(name), contents: Data(text.utf8))
     }
 
     /// Writes a temporary file and renames it over `name`, as editors and deploy tools save.
