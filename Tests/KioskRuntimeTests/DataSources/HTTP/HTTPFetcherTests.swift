@@ -134,6 +134,17 @@ struct HTTPFetcherTests {
         }
     }
 
+    @Test func anHTTPSServerWhoseCertificateNoAuthorityVouchesForIsRefused() throws {
+        let server = try LocalHTTPServer(tls: true)
+        let outcome = try Self.fetch(server.url("/ok"))
+        guard case .failure(.connection(let reason)) = outcome else {
+            Issue.record("expected a connection error, got \(outcome)")
+            return
+        }
+        #expect(reason.contains("certificate"), "\(reason)")
+        #expect(server.waitForRequest("/ok", within: 0) == false, "no request went out")
+    }
+
     @Test func aHeaderThatWouldSplitTheRequestIsRefused() throws {
         let server = try LocalHTTPServer()
         for headers in [["X-Bad": "a\r\nHost: evil"], ["X Bad": "a"], ["X:Bad": "a"], ["": "a"]] {
