@@ -6,6 +6,7 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIG ?= Config/kiosk.yaml
 
+# python3 and openssl serve the HTTP tests: a local server, and a certificate for its https variant.
 DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-dev libinput-dev \
 	libudev-dev libyaml-dev libxkbcommon-dev xkb-data libsystemd-dev libseat-dev libcurl4-openssl-dev fonts-dejavu-core \
 	python3 openssl
