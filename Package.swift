@@ -14,7 +14,7 @@ let package = Package(
     name: "KioskKit",
     products: [
         .library(name: "KioskKit", targets: ["KioskGraphics", "KioskPlatform", "KioskUI", "KioskCompositor", "KioskDRM", "KioskInput",
-                                                      "KioskConfig", "KioskRuntime"]),
+                                                      "KioskExpression", "KioskConfig", "KioskRuntime"]),
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
         .executable(name: "kiosk-input-check", targets: ["kiosk-input-check"]),
@@ -42,7 +42,9 @@ let package = Package(
                 swiftSettings: mainActorCode),
         .target(name: "KioskInput", dependencies: ["KioskPlatform", "KioskGraphics", "CInput", "CUdev", "CXKBCommon"],
                 swiftSettings: mainActorCode),
-        .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "CYAML"], swiftSettings: mainActorCode),
+        // The formula language of live panels: pure values, no UI, usable from any thread.
+        .target(name: "KioskExpression"),
+        .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "KioskExpression", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",
                                "CSystemd", "CSeat", "CLinux"],
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskPlatform"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput", "KioskPlatform"], exclude: ["guest"], swiftSettings: mainActorCode),
+        .testTarget(name: "KioskExpressionTests", dependencies: ["KioskExpression"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"],
                     exclude: ["Broken", "Valid"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskPlatform", "KioskTestSupport"],

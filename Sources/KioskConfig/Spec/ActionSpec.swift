@@ -8,6 +8,9 @@ nonisolated public indirect enum ActionSpec: Hashable, Sendable {
     case emit(event: String, value: ActionValue?)
     case setLocale(String)
     case setAppearance(AppearanceChange)
+    /// `if: {when: "= …", then: […], else: […]}`: runs `then` when the condition is true (in the
+    /// sense of truthiness: false, null, 0, "" and [] are false), `otherwise` when it is not.
+    case when(condition: FormulaSpec, then: [ActionSpec], otherwise: [ActionSpec])
 }
 
 nonisolated public enum Transition: String, Hashable, Sendable, CaseIterable {
@@ -23,18 +26,49 @@ nonisolated public enum AppearanceChange: String, Hashable, Sendable, CaseIterab
 nonisolated public enum ActionValue: Hashable, Sendable {
     case literal(PropertyValue)
     case eventValue
+    /// `= …` or text with `${…}`, evaluated when the action runs (`$value` is the event's value).
+    case formula(FormulaSpec)
 }
 
-/// `set: {widget.property: value}`: one property of one widget.
+/// What a `set` changes: a widget's property (`price.text`) or a state variable (`state.hours`).
+nonisolated public enum AssignmentTarget: Hashable, Sendable {
+    case widget(id: String, property: String)
+    case state(String)
+}
+
+/// `set: {widget.property: value}` or `set: {state.NAME: value}`: one property of one widget, or
+/// one state variable.
 nonisolated public struct Assignment: Hashable, Sendable {
-    public var widgetID: String
-    public var property: String
+    public var target: AssignmentTarget
     public var value: ActionValue
 
-    public init(widgetID: String, property: String, value: ActionValue) {
-        self.widgetID = widgetID
-        self.property = property
+    public init(target: AssignmentTarget, value: ActionValue) {
+        self.target = target
         self.value = value
+    }
+
+    public init(widgetID: String, property: String, value: ActionValue) {
+        self.init(target: .widget(id: widgetID, property: property), value: value)
+    }
+
+    public init(state name: String, value: ActionValue) {
+        self.init(target: .state(name), value: value)
+    }
+
+    /// The target as written before the dot: a widget id, or `state`.
+    public var widgetID: String {
+        switch target {
+        case .widget(let id, _): id
+        case .state: "state"
+        }
+    }
+
+    /// The target as written after the dot: a property, or a state variable's name.
+    public var property: String {
+        switch target {
+        case .widget(_, let property): property
+        case .state(let name): name
+        }
     }
 }
 

@@ -13,9 +13,12 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var start: String
     /// Panels in the order they were written.
     public var panels: [PanelSpec]
+    /// The `state:` variables in the order they were written.
+    public var state: [StateDeclaration]
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
-                log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec]) {
+                log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec],
+                state: [StateDeclaration] = []) {
         self.display = display
         self.input = input
         self.theme = theme
@@ -23,6 +26,7 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
         self.strings = strings
         self.start = start
         self.panels = panels
+        self.state = state
     }
 
     public func panel(id: String) -> PanelSpec? {

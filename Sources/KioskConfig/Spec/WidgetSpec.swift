@@ -12,15 +12,19 @@ nonisolated public struct WidgetSpec: Equatable, Sendable {
     public var children: [WidgetSpec]
     /// Actions per event name: `on_tap` is under `"tap"`.
     public var actions: [String: [ActionSpec]]
+    /// Properties whose value comes from a formula, by property name. The property's entry in
+    /// `properties` is what the widget shows while the formula has no value.
+    public var bindings: [String: PropertyBinding]
 
     public init(type: String, id: String? = nil, style: String? = nil, properties: [String: PropertyValue] = [:],
-                children: [WidgetSpec] = [], actions: [String: [ActionSpec]] = [:]) {
+                children: [WidgetSpec] = [], actions: [String: [ActionSpec]] = [:], bindings: [String: PropertyBinding] = [:]) {
         self.type = type
         self.id = id
         self.style = style
         self.properties = properties
         self.children = children
         self.actions = actions
+        self.bindings = bindings
     }
 
     public subscript(property: String) -> PropertyValue? { properties[property] }

@@ -54,6 +54,7 @@ extension PanelHost {
         case .emit(let name, let value): emit(EmittedEvent(name: name, value: value.flatMap { resolve($0, eventValue) }))
         case .setLocale(let locale): setLocale(locale)
         case .setAppearance(let change): setAppearance(change)
+        case .when(let condition, _, _): log("\(condition.location): 'if' needs the binding engine, which this build lacks")
         }
     }
 
@@ -61,6 +62,7 @@ extension PanelHost {
         switch value {
         case .literal(let literal): reconciler.resolver.resolve(literal)
         case .eventValue: eventValue
+        case .formula: nil
         }
     }
 

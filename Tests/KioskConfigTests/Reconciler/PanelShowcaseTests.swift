@@ -26,6 +26,10 @@ struct PanelShowcaseTests {
                 case .emit: actions.insert("emit")
                 case .setLocale: actions.insert("set_locale")
                 case .setAppearance: actions.insert("set_appearance")
+                case .when(_, let then, let otherwise):
+                    actions.insert("if")
+                    visit(then)
+                    visit(otherwise)
                 }
             }
         }

@@ -1,0 +1,13 @@
+/// The bounds that keep parsing and evaluation finite and small whatever a config or a source holds.
+public enum ExpressionLimits {
+    /// Characters in a property text holding a formula.
+    public static let textLength = 4096
+    /// Levels of nesting: parentheses, lists, calls, operators inside operators, member chains.
+    public static let depth = 64
+    /// Items in a list an expression builds.
+    public static let listItems = 10_000
+    /// UTF-8 bytes of a text an expression builds.
+    public static let textBytes = 64 * 1024
+    /// UTF-8 bytes of the text `matches` searches.
+    public static let regexInputBytes = 64 * 1024
+}
