@@ -25,7 +25,7 @@ struct LiveScope: ExpressionScope {
         case "now": return member == nil ? .number(live.now) : nil
         case "panel": return member == nil ? .text(live.panel) : nil
         case "locale": return member == nil ? .text(live.locale) : nil
-        case "appearance": return member == nil ? .text(live.appearance == .dark ? "dark" : "light") : nil
+        case "appearance": return member == nil ? .text(live.appearance.rawValue) : nil
         case "state":
             guard let member else { return .record(live.state) }
             return live.state[member]

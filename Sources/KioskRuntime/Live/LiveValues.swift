@@ -1,6 +1,7 @@
 import KioskConfig
 import KioskExpression
 import KioskPlatform
+import KioskGraphics
 import KioskUI
 
 /// Everything expressions may read that is not a widget: the `state` variables, the data

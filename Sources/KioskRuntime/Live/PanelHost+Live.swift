@@ -62,7 +62,7 @@ extension PanelHost {
     func runCondition(_ condition: FormulaSpec, then: [ActionSpec], otherwise: [ActionSpec], eventValue: PropertyValue?,
                       navigationDepth: Int) {
         guard let value = evaluateForAction(condition, eventValue: eventValue, in: "if") else { return }
-        pendingActions.push(value.isTrue ? then : otherwise, eventValue: eventValue, navigationDepth: navigationDepth)
+        pendingActions.push(value.isTruthy ? then : otherwise, eventValue: eventValue, navigationDepth: navigationDepth)
     }
 
     /// `set: {state.NAME: value}`: the value as written, the event's, or a formula's.
@@ -86,20 +86,6 @@ extension PanelHost {
     /// property's kind later, as an event's value is.
     func actionValue(_ spec: FormulaSpec, eventValue: PropertyValue?, in action: String) -> PropertyValue? {
         evaluateForAction(spec, eventValue: eventValue, in: action).flatMap(PropertyValue.init(expression:))
-    }
-}
-
-extension ExpressionValue {
-    /// Truthiness, as `and`, `or` and `if` use it: false, null, 0, "" and [] are false.
-    var isTrue: Bool {
-        switch self {
-        case .null: false
-        case .bool(let flag): flag
-        case .number(let number): number != 0
-        case .text(let text): !text.isEmpty
-        case .list(let items): !items.isEmpty
-        case .record: true
-        }
     }
 }
 

@@ -29,6 +29,8 @@ public final class PanelControlHandler: ControlRequestHandler {
             return set(widget: widget, property: property, to: value)
         case .get(let widget, let property):
             guard host.node(forWidget: widget) != nil else { return .error(unknownWidget(widget)) }
+            // A bound property answers as the next frame will show it.
+            host.bindings.evaluateDirty()
             guard let value = host.value(of: property, widget: widget) else {
                 return .error("widget '\(widget)' has no readable property '\(property)'")
             }
@@ -72,6 +74,10 @@ public final class PanelControlHandler: ControlRequestHandler {
             return .ok
         case .subscribe:
             return .ok
+        case .state(let name, let value):
+            return host.controlSetState(name, to: value)
+        case .eval(let expression):
+            return host.controlEvaluate(expression)
         }
     }
 

@@ -25,12 +25,18 @@ extension PanelHost {
             if newConfig.theme.locale != oldConfig.theme.locale { locale = newConfig.theme.locale }
             let appearance = newConfig.theme.appearance != oldConfig.theme.appearance ? newConfig.theme.appearance : self.appearance
             screen.environment = environment(appearance: appearance)
+            live.locale = locale
+            live.appearance = appearance
         }
+        live.reloadState(newConfig.state)
         reconciler.resolver = TextResolver(strings: newConfig.strings, locale: locale)
         for panelID in Array(panels.keys) where newConfig.panel(id: panelID) == nil {
             if let gone = panels.removeValue(forKey: panelID) { reconciler.dismantle(gone.node) }
         }
         reconcileBuiltPanels()
+        // Bindings are rebuilt from the new specs and evaluated now, so the layout below has them.
+        bindings.rebuild(recheck: true)
+        bindings.evaluateDirty()
         reloadPhaseDidEnd?(.reconciled)
         backStack.removeAll { newConfig.panel(id: $0) == nil }
         if newConfig.panel(id: currentPanelID) == nil {

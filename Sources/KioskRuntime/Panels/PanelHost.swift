@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskGraphics
+import KioskPlatform
 import KioskUI
 
 /// Shows a validated config's panels on a screen and keeps them alive: navigation, texts in the
@@ -15,6 +16,10 @@ public final class PanelHost {
     public internal(set) var backStack: [String] = []
     public internal(set) var locale: String
     public var appearance: Appearance { screen.environment.appearance }
+    /// What formulas read besides widgets: state, sources, the panel, locale, appearance, `now`.
+    public let live: LiveValues
+    /// The bound properties of the built panels, evaluated at each frame that needs it.
+    public private(set) lazy var bindings = LiveBindings(host: self)
 
     /// Every `emit`, in order (scripts check them).
     public internal(set) var emittedEvents: [EmittedEvent] = []
@@ -55,6 +60,8 @@ public final class PanelHost {
         self.config = config
         self.locale = config.theme.locale
         self.currentPanelID = config.start
+        live = LiveValues(state: config.state, panel: config.start, locale: config.theme.locale,
+                          appearance: config.theme.appearance, clock: .system)
         reconciler = Reconciler(adapters: adapters, resolver: TextResolver(strings: config.strings, locale: config.theme.locale),
                                 baseDirectory: baseDirectory)
         reconciler.onEvent = { [weak self] node, event, value in
@@ -65,6 +72,7 @@ public final class PanelHost {
         // Panels are the content of the screen's layer host; alerts and the keyboard go above them.
         screen.installLayerHost().setContent(container)
         presentAlert = { [weak self] request in self?.presentWithAlertComponent(request) }
+        live.onChange = { [unowned self] name in bindings.inputChanged(name) }
     }
 
     /// The default presenter: KioskUI's `Alert` above the panel; each button answers through
@@ -132,6 +140,7 @@ public final class PanelHost {
         let leaving = container.subviews.last
         let previous = leaving == nil ? nil : currentPanelID
         currentPanelID = panelID
+        live.panel = panelID
         recentlyShown.append(panelID)
         if recentlyShown.count > NavigationLimits.maximumNestedNavigations + 1 { recentlyShown.removeFirst() }
         onPanelChange?(previous, panelID)
@@ -154,6 +163,7 @@ public final class PanelHost {
         let node = reconciler.make(panel.root)
         let view = PanelView(panelID: panelID, content: node.view)
         panels[panelID] = (node, view)
+        bindings.rebuild(recheck: false)
         return view
     }
 
@@ -162,6 +172,8 @@ public final class PanelHost {
     /// Advances what moves (panel transitions) to the presentation time of the frame being made;
     /// add it as a frame observer of the compositor.
     public func step(at time: Double) {
+        // Before layout: what the bindings change is laid out and painted in this frame.
+        bindings.evaluateDirty()
         guard let transition else { return }
         if transition.step(at: time) {
             finishTransition()
@@ -202,7 +214,8 @@ public final class PanelHost {
 
     /// A widget property's live value.
     public func value(of property: String, widget id: String) -> PropertyValue? {
-        node(forWidget: id)?.value(of: property)
+        guard node(forWidget: id) != nil else { return nil }
+        return liveValue(of: property, widget: id)
     }
 
     // MARK: Environment
@@ -219,6 +232,7 @@ public final class PanelHost {
     public func setLocale(_ newLocale: String) {
         guard newLocale != locale else { return }
         locale = newLocale
+        live.locale = newLocale
         reconciler.resolver = TextResolver(strings: config.strings, locale: newLocale)
         screen.environment = environment(appearance: appearance)
         reconcileBuiltPanels()
@@ -231,6 +245,7 @@ public final class PanelHost {
         case .toggle: appearance == .dark ? .light : .dark
         }
         screen.environment = environment(appearance: next)
+        live.appearance = next
     }
 
     func reconcileBuiltPanels() {
