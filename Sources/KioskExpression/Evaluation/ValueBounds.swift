@@ -1,0 +1,23 @@
+/// The checks that keep what an evaluation builds within `ExpressionLimits`.
+enum ValueBounds {
+    static func tooManyItems(_ count: Int, at span: ExpressionSpan) -> ExpressionError {
+        ExpressionError("the list would have \(count) items, more than \(ExpressionLimits.listItems)", at: span)
+    }
+
+    /// `text`, refused when it is longer than `ExpressionLimits.textBytes`.
+    static func text(_ text: String, at span: ExpressionSpan) throws(ExpressionError) -> ExpressionValue {
+        let bytes = text.utf8.count
+        guard bytes <= ExpressionLimits.textBytes else {
+            throw ExpressionError("the text would be \(bytes) bytes long, more than \(ExpressionLimits.textBytes)", at: span)
+        }
+        return .text(text)
+    }
+
+    /// A finite result, or the error naming the operation that overflowed.
+    static func finite(_ number: Double, from operation: String, at span: ExpressionSpan) throws(ExpressionError) -> ExpressionValue {
+        guard number.isFinite else {
+            throw ExpressionError("the result of \(operation) is not a finite number", at: span)
+        }
+        return .number(number)
+    }
+}
