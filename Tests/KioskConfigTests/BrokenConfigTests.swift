@@ -34,6 +34,11 @@ struct Expectation: CustomStringConvertible {
         #expect(Self.files.count >= 40)
     }
 
+    /// Formulas get a corpus of their own: syntax, names, arity, types, cycles, `if`, `set`, `state`.
+    @Test func theExpressionCorpusIsLargeEnough() {
+        #expect(Self.files.filter { $0.lastPathComponent.hasPrefix("expr-") }.count >= 40)
+    }
+
     @Test(arguments: files)
     func brokenConfigReportsTheExpectedErrors(_ file: URL) throws {
         let bytes = try [UInt8](Data(contentsOf: file))

@@ -1,6 +1,8 @@
-/// Actions: `goto`, `back`, `set`, `alert`, `emit`, `set_locale`, `set_appearance`, alone or in a list.
+import KioskExpression
+
+/// Actions: `goto`, `back`, `set`, `alert`, `emit`, `set_locale`, `set_appearance`, `if`, alone or in a list.
 nonisolated extension DecodingContext {
-    static let actionNames = ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance"]
+    static let actionNames = ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance", "if"]
 
     /// One action or a list of them, run in order.
     func actions(_ node: YAMLNode) -> [ActionSpec] {
@@ -28,6 +30,7 @@ nonisolated extension DecodingContext {
         case "set": return set(value)
         case "alert": return alert(value)
         case "emit": return emit(value)
+        case "if": return condition(value)
         case "set_locale":
             guard let locale = value.scalar?.text, !value.isNull else {
                 report(at: value.location, "invalid value for 'set_locale'", expected: "a locale such as es", found: value.summary)
@@ -69,18 +72,23 @@ nonisolated extension DecodingContext {
         return .goto(panel: panel, transition: transition)
     }
 
-    /// `set: {widget_id.property: value or "$value"}`, each value checked against the property's type.
+    /// `set: {widget_id.property: value, state.NAME: value}`: a literal checked against the
+    /// property's type (or the state's), `$value`, or a formula (`= …`, or `${…}` for a text).
     private func set(_ node: YAMLNode) -> ActionSpec? {
         guard let entries = mapping(node, describing: "'set'") else { return nil }
         var assignments: [Assignment] = []
         for entry in entries {
             guard let dot = entry.key.lastIndex(of: "."), dot != entry.key.startIndex,
                   entry.key.index(after: dot) != entry.key.endIndex else {
-                report(at: entry.keyLocation, "invalid target '\(entry.key)' for 'set'", expected: "widget_id.property")
+                report(at: entry.keyLocation, "invalid target '\(entry.key)' for 'set'", expected: "widget_id.property or state.NAME")
                 continue
             }
             let id = String(entry.key[..<dot])
             let property = String(entry.key[entry.key.index(after: dot)...])
+            if id == ExpressionNames.state {
+                if let assignment = stateAssignment(property, entry) { assignments.append(assignment) }
+                continue
+            }
             guard let schema = schemaOfWidget(id, at: entry.keyLocation) else { continue }
             guard let propertySchema = schema.property(named: property) else {
                 report(at: entry.keyLocation, "unknown property '\(property)' for \(schema.type) '\(id)'",
@@ -89,12 +97,61 @@ nonisolated extension DecodingContext {
             }
             if entry.value.scalar?.text == "$value" {
                 assignments.append(Assignment(widgetID: id, property: property, value: .eventValue))
-            } else if let literal = value(of: entry.value, as: propertySchema.type, named: property,
-                                          base: propertySchema.defaultValue) {
-                assignments.append(Assignment(widgetID: id, property: property, value: .literal(literal)))
+                continue
+            }
+            switch writtenValue(of: entry.value, allowsTemplate: Self.acceptsTemplate(propertySchema.type)) {
+            case .formula(let formula):
+                check(formula, expecting: propertySchema.type.requiredExpressionType, insideActions: true)
+                assignments.append(Assignment(widgetID: id, property: property, value: .formula(formula)))
+            case .invalid:
+                continue
+            case .literal(let literalNode):
+                if let literal = value(of: literalNode, as: propertySchema.type, named: property, base: propertySchema.defaultValue) {
+                    assignments.append(Assignment(widgetID: id, property: property, value: .literal(literal)))
+                }
             }
         }
         return assignments.count == entries.count ? .set(assignments) : nil
+    }
+
+    /// `state.NAME: value`: the state must be declared; a literal must have the type of its
+    /// initial value (unless that is null), as must a formula whose type is known.
+    private func stateAssignment(_ name: String, _ entry: YAMLNode.Entry) -> Assignment? {
+        guard let declaration = stateDeclarations.first(where: { $0.name == name }) else {
+            report(at: entry.keyLocation, "unknown state '\(name)'",
+                   expected: stateDeclarations.isEmpty ? "a variable declared in a top-level 'state:' section" : nil,
+                   suggestion: NameSuggestion.closest(to: name, among: stateDeclarations.map(\.name)))
+            return nil
+        }
+        let type = declaration.expressionType
+        let expecting = type == .any ? nil : type
+        if entry.value.scalar?.text == "$value" { return Assignment(state: name, value: .eventValue) }
+        switch writtenValue(of: entry.value, allowsTemplate: true) {
+        case .formula(let formula):
+            check(formula, expecting: expecting, insideActions: true)
+            return Assignment(state: name, value: .formula(formula))
+        case .invalid:
+            return nil
+        case .literal(let literalNode):
+            guard let literal = stateValue(literalNode, named: "state.\(name)") else { return nil }
+            if literal == .null, case .success(let formula)? = Formula.parse("= null") {
+                // A property value has no null: the formula that gives it stands for it.
+                return Assignment(state: name, value: .formula(FormulaSpec(formula: formula, location: entry.value.location,
+                                                                           columnsFollowText: false)))
+            }
+            if let expecting, literal.type != expecting {
+                report(at: entry.value.location, "invalid value for 'state.\(name)'",
+                       expected: "\(expecting.name), as its initial value", found: entry.value.summary)
+                return nil
+            }
+            guard let fitting = PropertyValue(literal) else {
+                report(at: entry.value.location, "invalid value for 'state.\(name)'",
+                       expected: "a list or mapping without null in it (a formula such as \"= [1, null]\" may hold one)",
+                       found: entry.value.summary)
+                return nil
+            }
+            return Assignment(state: name, value: .literal(fitting))
+        }
     }
 
     /// `alert: {title, message, buttons: [{title, actions}]}`.
@@ -144,8 +201,17 @@ nonisolated extension DecodingContext {
         }
         guard let valueNode = node["value"] else { return .emit(event: event, value: nil) }
         if valueNode.scalar?.text == "$value" { return .emit(event: event, value: .eventValue) }
+        switch writtenValue(of: valueNode, allowsTemplate: true) {
+        case .formula(let formula):
+            check(formula, expecting: nil, insideActions: true)
+            return .emit(event: event, value: .formula(formula))
+        case .invalid:
+            return nil
+        case .literal:
+            break
+        }
         guard let scalar = valueNode.scalar else {
-            report(at: valueNode.location, "invalid value for 'emit.value'", expected: "a string, number, true/false or $value",
+            report(at: valueNode.location, "invalid value for 'emit.value'", expected: "a string, number, true/false, $value or a formula",
                    found: valueNode.summary)
             return nil
         }
@@ -153,5 +219,34 @@ nonisolated extension DecodingContext {
             ?? (scalar.isPlain ? ScalarReading.number(valueNode).map(PropertyValue.number) : nil)
             ?? .string(scalar.text)
         return .emit(event: event, value: .literal(literal))
+    }
+
+    /// `if: {when: "= condition", then: [actions], else: [actions]}` (`else` is optional).
+    private func condition(_ node: YAMLNode) -> ActionSpec? {
+        guard let entries = mapping(node, describing: "'if'") else { return nil }
+        rejectUnknownKeys(in: entries, known: ["when", "then", "else"], describing: "'if'")
+        guard let whenNode = node["when"] else {
+            report(at: node.location, "'if' needs 'when'", expected: "a condition such as \"= plate.valid\"")
+            return nil
+        }
+        guard let thenNode = node["then"], !thenNode.isNull else {
+            report(at: node["then"]?.location ?? node.location, "'if' needs 'then'",
+                   expected: "the actions to run when the condition holds")
+            return nil
+        }
+        let condition: FormulaSpec
+        switch writtenValue(of: whenNode, allowsTemplate: false) {
+        case .formula(let formula):
+            check(formula, expecting: nil, insideActions: true)
+            condition = formula
+        case .invalid:
+            return nil
+        case .literal:
+            report(at: whenNode.location, "invalid value for 'if.when'", expected: "a formula starting with '=' such as \"= plate.valid\"",
+                   found: whenNode.summary)
+            return nil
+        }
+        let otherwise = node["else"].map { $0.isNull ? [] : actions($0) } ?? []
+        return .when(condition: condition, then: actions(thenNode), otherwise: otherwise)
     }
 }

@@ -1,6 +1,6 @@
 /// Turns a parsed document into a `KioskConfigSpec`, collecting every mistake on the way.
 nonisolated struct ConfigDecoder {
-    static let sections = ["display", "input", "theme", "log", "strings", "styles", "start", "panels"]
+    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels"]
 
     let context: DecodingContext
 
@@ -14,6 +14,8 @@ nonisolated struct ConfigDecoder {
         // Definitions first, so that every use below can be checked where it is written.
         if let node = root["strings"] { context.strings = context.strings(node) }
         if let node = root["styles"] { context.styles = context.resolveStyles(node) }
+        if let node = root["state"] { context.stateDeclarations = context.stateDeclarations(node) }
+        if let node = root["sources"] { context.sourceNames = context.sourceNames(node) }
         let panelEntries = root["panels"].flatMap { context.mapping($0, describing: "'panels'") } ?? []
         context.panelIDs = panelEntries.map(\.key)
         if let node = root["panels"] { context.collectWidgetIDs(in: node) }
@@ -37,10 +39,11 @@ nonisolated struct ConfigDecoder {
                 context.report(at: node.location, "invalid value for 'start'", expected: "a panel id", found: node.summary)
             }
         }
+        context.checkBindingCycles()
         // Only a config whose panels all decoded can be walked.
         if context.errors.isEmpty { context.checkOnShowNavigation(of: panels, start: start) }
         let spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
-                                   start: start, panels: panels)
+                                   start: start, panels: panels, state: context.stateDeclarations)
         return (context.errors.isEmpty ? spec : nil, context.errors)
     }
 

@@ -18,6 +18,15 @@ nonisolated final class DecodingContext {
     var decodedIDs: [String: SourceLocation] = [:]
     /// Where each action of each panel's `on_show` is written, in order.
     var onShowLocations: [String: [SourceLocation]] = [:]
+    /// What formulas read besides widgets, found before the panels: the `state:` variables and
+    /// the names of the `sources:`.
+    var stateDeclarations: [StateDeclaration] = []
+    var sourceNames: [String] = []
+    /// Every binding of a widget with an id, for the cycle check once all are read.
+    var bindingGraph = BindingGraph()
+    /// What formulas may read, built on first use (every name above is known by then).
+    lazy var bindingCatalogue = makeCatalogue(insideActions: false)
+    lazy var actionCatalogue = makeCatalogue(insideActions: true)
 
     init(registry: ComponentRegistry) {
         self.registry = registry

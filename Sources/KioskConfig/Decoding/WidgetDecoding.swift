@@ -45,28 +45,55 @@ nonisolated extension DecodingContext {
             }
         }
         // The style's values first, so the widget's own win; properties this type lacks are skipped
-        // (a style may serve several types; its names were checked when it was read).
+        // (a style may serve several types; its names were checked when it was read). A property
+        // the widget binds keeps its style's value, shown while the formula has none.
         var sources: [(String, YAMLNode)] = []
         if let style = widget.style.flatMap({ styles[$0] }) {
-            for entry in style.entries where schema.property(named: entry.key) != nil && written[entry.key] == nil {
+            for entry in style.entries where schema.property(named: entry.key) != nil
+                && (written[entry.key] == nil || mayBeFormula(written[entry.key])) {
                 sources.append((entry.key, entry.value))
-                propertyLocations[entry.key] = entry.value.location
+                if written[entry.key] == nil { propertyLocations[entry.key] = entry.value.location }
             }
         }
         sources += entries.compactMap { entry in written[entry.key].map { (entry.key, $0) } }
+        var bound: [String] = []
         for (name, valueNode) in sources {
             guard let property = schema.property(named: name) else { continue }
-            if let value = value(of: valueNode, as: property.type, named: name, base: property.defaultValue) {
-                widget.properties[name] = value
+            switch writtenValue(of: valueNode, allowsTemplate: Self.acceptsTemplate(property.type)) {
+            case .formula(let formula):
+                check(formula, expecting: property.type.requiredExpressionType, insideActions: false)
+                widget.bindings[name] = PropertyBinding(property: name, formula: formula, type: property.type)
+                bound.append(name)
+            case .invalid:
+                continue
+            case .literal(let literal):
+                widget.bindings[name] = nil
+                if let value = value(of: literal, as: property.type, named: name, base: property.defaultValue) {
+                    widget.properties[name] = value
+                }
+            }
+        }
+        if let id = widget.id {
+            var recorded: Set<String> = []
+            for name in bound where recorded.insert(name).inserted {
+                if let binding = widget.bindings[name] { recordBinding(binding, ofWidget: id) }
             }
         }
         for property in schema.properties where widget.properties[property.name] == nil {
             if let defaultValue = property.defaultValue { widget.properties[property.name] = defaultValue }
         }
-        for issue in schema.check?(widget.properties) ?? [] {
+        // A bound property's value comes from its formula: its default is no constant to check.
+        for issue in schema.check?(widget.properties) ?? [] where widget.bindings[issue.property] == nil {
             report(at: propertyLocations[issue.property] ?? node.location, issue.message)
         }
         return widget
+    }
+
+    /// Whether a written value starts like a formula (`=`, or a text's `${`), so that a style's
+    /// value for the same property is kept for when the formula has none.
+    private func mayBeFormula(_ node: YAMLNode?) -> Bool {
+        guard let text = node?.scalar?.text else { return false }
+        return text.hasPrefix("=") || text.contains("${")
     }
 
     /// A button's `style: bordered` is its own property; any other `style:` names a style.
@@ -80,6 +107,11 @@ nonisolated extension DecodingContext {
         guard let id = node.scalar?.text, !node.isNull, !id.isEmpty else {
             report(at: node.location, "invalid value for 'id'", expected: "a name", found: node.summary)
             return nil
+        }
+        if ExpressionNames.reserved.contains(id) || sourceNames.contains(id) {
+            let taken = ExpressionNames.reserved.sorted() + sourceNames
+            report(at: node.location, "the id '\(id)' is a name formulas read",
+                   expected: "an id other than " + taken.map { "'\($0)'" }.joined(separator: ", "))
         }
         if let first = decodedIDs[id] {
             report(at: node.location, "duplicate id '\(id)' (first used at \(first.line):\(first.column))",

@@ -25,6 +25,28 @@ nonisolated extension PropertyValue {
         }
     }
 
+    /// An expression's value kept as a property value of its own kind (a `set` of a state
+    /// variable to a literal): numbers, booleans, texts (as strings), lists and records; nil for null.
+    public init?(_ value: ExpressionValue) {
+        switch value {
+        case .null: return nil
+        case .bool(let flag): self = .bool(flag)
+        case .number(let number): self = .number(number)
+        case .text(let text): self = .string(text)
+        case .list(let items):
+            let converted = items.compactMap(PropertyValue.init)
+            guard converted.count == items.count else { return nil }
+            self = .list(converted)
+        case .record(let fields):
+            var converted: [String: PropertyValue] = [:]
+            for (name, field) in fields {
+                guard let value = PropertyValue(field) else { return nil }
+                converted[name] = value
+            }
+            self = .record(converted)
+        }
+    }
+
     /// A literal as written; a localized text as its `@key` (no string table at hand).
     public static func unresolvedText(_ text: TextValue) -> String {
         switch text {

@@ -11,6 +11,7 @@ nonisolated public struct ActionDecoder: Sendable {
         let context = DecodingContext(registry: registry)
         context.strings = config.strings
         context.panelIDs = config.panels.map(\.id)
+        context.stateDeclarations = config.state
         for panel in config.panels {
             collect(panel.root, into: context, at: node.location)
         }

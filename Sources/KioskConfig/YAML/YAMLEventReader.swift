@@ -55,7 +55,9 @@ nonisolated final class YAMLEventReader {
             let text = scalar.value.map { pointer in
                 String(decoding: UnsafeBufferPointer(start: pointer, count: scalar.length), as: UTF8.self)
             } ?? ""
-            return .scalar(YAMLNode.Scalar(text: text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE),
+            return .scalar(YAMLNode.Scalar(text: text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
+                                           textStart: textStart(of: text, style: scalar.style, from: event.start_mark,
+                                                                to: event.end_mark)),
                            anchor: string(scalar.anchor), at: location)
         case YAML_SEQUENCE_START_EVENT:
             return .sequenceStart(anchor: string(event.data.sequence_start.anchor), at: location)
@@ -69,6 +71,24 @@ nonisolated final class YAMLEventReader {
             // The stream start (and libyaml's empty event) carry nothing a config needs.
             return try next()
         }
+    }
+
+    /// The column of the text's first character, when the scalar is written on one line and its
+    /// written characters are exactly its text (plus the quotes of a quoted one). libyaml's marks
+    /// count characters, like the columns of our messages.
+    private func textStart(of text: String, style: yaml_scalar_style_t, from start: yaml_mark_t,
+                           to end: yaml_mark_t) -> SourceLocation? {
+        guard start.line == end.line else { return nil }
+        let quotes: Int
+        switch style {
+        case YAML_PLAIN_SCALAR_STYLE: quotes = 0
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE: quotes = 2
+        default: return nil
+        }
+        guard end.column - start.column == text.count + quotes else { return nil }
+        var location = location(of: start)
+        location.column += quotes / 2
+        return location
     }
 
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

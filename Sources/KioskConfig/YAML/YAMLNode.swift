@@ -11,10 +11,15 @@ nonisolated public struct YAMLNode: Equatable, Sendable {
         public var text: String
         /// Unquoted, unfolded plain text: only plain scalars are read as numbers, booleans or null.
         public var isPlain: Bool
+        /// Where the first character of `text` is written, when every character of `text` is one
+        /// column of a single line of the file (no fold, no escape, not a block scalar): the column
+        /// after the quote of a quoted scalar. Lets a message point inside the text.
+        public var textStart: SourceLocation?
 
-        public init(text: String, isPlain: Bool) {
+        public init(text: String, isPlain: Bool, textStart: SourceLocation? = nil) {
             self.text = text
             self.isPlain = isPlain
+            self.textStart = textStart
         }
     }
 
