@@ -12,8 +12,9 @@ final class LiveBinding {
     private(set) var inputs: [LiveName] = []
     /// How often `now` must tick for this formula; nil when it does not read `now`.
     private(set) var clock: ClockGranularity?
-    /// What this binding writes, for the bindings that read it: nil for a widget without an id.
-    let output: LiveName?
+    /// What this binding writes, for the bindings that read it (with the values derived from it,
+    /// `plate.valid` for `plate.text`): none for a widget without an id.
+    let outputs: [LiveName]
     /// Position in the evaluation order: after every binding whose output it reads.
     var rank = 0
 
@@ -35,7 +36,7 @@ final class LiveBinding {
         self.node = node
         self.panelID = panelID
         self.spec = spec
-        output = node.id.map { LiveName($0, member: spec.property) }
+        outputs = node.id.map { LiveName.written(spec.property, on: $0, type: node.type) } ?? []
         readReferences()
     }
 

@@ -130,7 +130,7 @@ public final class LiveBindings {
     private func rank() {
         writers = [:]
         for (key, binding) in bindings {
-            if let output = binding.output { writers[output.root, default: []].append(key) }
+            if let output = binding.outputs.first { writers[output.root, default: []].append(key) }
         }
         var ranks: [Key: Int] = [:]
         var visiting: Set<Key> = []
@@ -140,7 +140,7 @@ public final class LiveBindings {
             var result = 0
             for input in binding.inputs {
                 for writer in writers[input.root] ?? [] where writer != key {
-                    if let output = bindings[writer]?.output, input.isAffected(by: output) {
+                    if bindings[writer]?.outputs.contains(where: input.isAffected) == true {
                         result = max(result, rank(of: writer) + 1)
                     }
                 }
@@ -181,7 +181,9 @@ public final class LiveBindings {
             binding.isInterrupted = true
             binding.isOverridden = true
         }
-        if let id = node.id { inputChanged(LiveName(id, member: property)) }
+        if let id = node.id {
+            for name in LiveName.written(property, on: id, type: node.type) { inputChanged(name) }
+        }
     }
 
     /// The wall clock reached `time`: the bindings of the panel shown whose own granularity
@@ -212,7 +214,7 @@ public final class LiveBindings {
             guard result.insert(key).inserted, let binding = bindings[key] else { continue }
             for input in binding.inputs {
                 for writer in writers[input.root] ?? [] where !result.contains(writer) {
-                    if let output = bindings[writer]?.output, input.isAffected(by: output) { pending.append(writer) }
+                    if bindings[writer]?.outputs.contains(where: input.isAffected) == true { pending.append(writer) }
                 }
             }
         }
@@ -286,7 +288,7 @@ public final class LiveBindings {
         binding.isInterrupted = false
         binding.isOverridden = false
         host.reconciler.applyBound(value, to: binding.property, on: binding.node)
-        if let output = binding.output { inputChanged(output) }
+        for output in binding.outputs { inputChanged(output) }
     }
 
     private func describe(_ binding: LiveBinding) -> String {

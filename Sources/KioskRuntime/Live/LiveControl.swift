@@ -24,6 +24,7 @@ extension PanelHost {
         let shift = written.count - text.count
         switch Formula.parse(written) {
         case .success(let formula)?:
+            if let unknown = unknownName(in: formula) { return .error(Self.describe(unknown, shift: shift)) }
             switch evaluate(formula) {
             case .success(let value): return .ok(ExpressionJSON.json(value))
             case .failure(let error): return .error(Self.describe(error, shift: shift))
@@ -33,6 +34,25 @@ extension PanelHost {
         case nil:
             return .error("nothing to evaluate")
         }
+    }
+
+    /// A name that is neither a widget, a state variable's root, a source nor a global: said as
+    /// such (with the nearest known name), rather than as a value missing at run time.
+    private func unknownName(in formula: Formula) -> ExpressionError? {
+        var known = Set(ExpressionNames.globals.keys).union([ExpressionNames.state]).union(live.sources.keys)
+        for panel in config.panels { Self.collectIDs(in: panel.root, into: &known) }
+        for reference in formula.references {
+            guard let root = reference.path.first, !known.contains(root) else { continue }
+            var error = ExpressionError("unknown name '\(root)'", at: reference.span)
+            error.suggestion = NameSuggestion.closest(to: root, among: known.sorted())
+            return error
+        }
+        return nil
+    }
+
+    private static func collectIDs(in widget: WidgetSpec, into ids: inout Set<String>) {
+        if let id = widget.id { ids.insert(id) }
+        for child in widget.children { collectIDs(in: child, into: &ids) }
     }
 
     private static func describe(_ error: ExpressionError, shift: Int) -> String {

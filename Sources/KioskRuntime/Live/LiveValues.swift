@@ -104,6 +104,16 @@ struct LiveName: Hashable {
         self.member = member
     }
 
+    /// What writing `property` of widget `id` changes: the property, and the values derived from
+    /// it (a text field's `valid` follows its `text`).
+    static func written(_ property: String, on id: String, type: String) -> [LiveName] {
+        var names = [LiveName(id, member: property)]
+        for (member, derived) in ExpressionNames.derivedMembers[type] ?? [:] where derived.follows.contains(property) {
+            names.append(LiveName(id, member: member))
+        }
+        return names
+    }
+
     /// Whether a change to `changed` concerns a formula reading `self`.
     func isAffected(by changed: LiveName) -> Bool {
         root == changed.root && (member == nil || changed.member == nil || member == changed.member)
