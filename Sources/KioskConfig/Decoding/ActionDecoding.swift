@@ -1,8 +1,10 @@
 import KioskExpression
 
-/// Actions: `goto`, `back`, `set`, `alert`, `emit`, `set_locale`, `set_appearance`, `if`, alone or in a list.
+/// Actions: `goto`, `back`, `set`, `alert`, `emit`, `set_locale`, `set_appearance`, `if`, `after`,
+/// `every`, `cancel`, alone or in a list.
 nonisolated extension DecodingContext {
-    static let actionNames = ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance", "if"]
+    static let actionNames = ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance", "if",
+                              "after", "every", "cancel"]
 
     /// One action or a list of them, run in order.
     func actions(_ node: YAMLNode) -> [ActionSpec] {
@@ -42,6 +44,9 @@ nonisolated extension DecodingContext {
             let words = AppearanceChange.allCases.map(\.rawValue)
             guard case .choice(let word)? = self.value(of: value, as: .choice(words), named: "set_appearance") else { return nil }
             return AppearanceChange(rawValue: word).map(ActionSpec.setAppearance)
+        case "after": return after(value)
+        case "every": return every(value)
+        case "cancel": return cancel(value)
         default:
             report(at: entry.keyLocation, "unknown action '\(entry.key)'",
                    suggestion: NameSuggestion.closest(to: entry.key, among: Self.actionNames))

@@ -30,6 +30,7 @@ nonisolated struct ConfigDecoder {
             context.report(at: node.location, "'panels' is empty", expected: "at least one panel")
         }
         let panels = panelEntries.compactMap(panel)
+        context.checkTimerCancellations()
         var start = panelEntries.first?.key ?? ""
         if let node = root["start"] {
             if let id = node.scalar?.text, !node.isNull {
@@ -47,17 +48,18 @@ nonisolated struct ConfigDecoder {
         return (context.errors.isEmpty ? spec : nil, context.errors)
     }
 
-    /// `id: {title?, on_show?, root: widget}` or `id: {title?, on_show?, children: [...]}`
+    /// `id: {title?, on_show?, timers?, root: widget}` or `id: {title?, on_show?, timers?, children: [...]}`
     /// (children are placed in a vertical stack).
     private func panel(_ entry: YAMLNode.Entry) -> PanelSpec? {
         guard let entries = context.mapping(entry.value, describing: "panel '\(entry.key)'") else { return nil }
-        context.rejectUnknownKeys(in: entries, known: ["title", "on_show", "root", "children"], describing: "panel '\(entry.key)'")
+        context.rejectUnknownKeys(in: entries, known: ["title", "on_show", "timers", "root", "children"], describing: "panel '\(entry.key)'")
         let node = entry.value
         let title = node["title"].flatMap { context.value(of: $0, as: .text, named: "title")?.text }
         let onShow = node["on_show"].map(context.actions) ?? []
         if let onShowNode = node["on_show"], context.onShowLocations[entry.key] == nil {
             context.onShowLocations[entry.key] = (onShowNode.sequence ?? [onShowNode]).map(\.location)
         }
+        let timers = node["timers"].map { context.panelTimers($0, panel: entry.key) } ?? []
         let root: WidgetSpec?
         switch (node["root"], node["children"]) {
         case (let rootNode?, nil):
@@ -75,6 +77,6 @@ nonisolated struct ConfigDecoder {
             context.report(at: entry.keyLocation, "panel '\(entry.key)' has no content", expected: "'root' (a widget) or 'children' (a list)")
             return nil
         }
-        return root.map { PanelSpec(id: entry.key, title: title, onShow: onShow, root: $0) }
+        return root.map { PanelSpec(id: entry.key, title: title, onShow: onShow, timers: timers, root: $0) }
     }
 }

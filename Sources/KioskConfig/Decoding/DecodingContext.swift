@@ -27,6 +27,8 @@ nonisolated final class DecodingContext {
     /// What formulas may read, built on first use (every name above is known by then).
     lazy var bindingCatalogue = makeCatalogue(insideActions: false)
     lazy var actionCatalogue = makeCatalogue(insideActions: true)
+    /// Timer ids declared and cancelled, checked against each other at the end.
+    var timerNames = TimerNames()
 
     init(registry: ComponentRegistry) {
         self.registry = registry

@@ -15,7 +15,9 @@ nonisolated public struct ActionDecoder: Sendable {
         for panel in config.panels {
             collect(panel.root, into: context, at: node.location)
         }
+        context.timerNames.declared = config.timerIDs
         let actions = context.actions(node)
+        context.checkTimerCancellations()
         return context.errors.isEmpty ? .success(actions) : .failure(ConfigErrors(context.errors))
     }
 

@@ -11,6 +11,12 @@ nonisolated public indirect enum ActionSpec: Hashable, Sendable {
     /// `if: {when: "= …", then: […], else: […]}`: runs `then` when the condition is true (in the
     /// sense of truthiness: false, null, 0, "" and [] are false), `otherwise` when it is not.
     case when(condition: FormulaSpec, then: [ActionSpec], otherwise: [ActionSpec])
+    /// Runs `actions` once, `delay` seconds from now. With an `id`, replaces a timer of that id.
+    case after(id: String?, delay: Double, actions: [ActionSpec])
+    /// Runs `actions` every `interval` seconds until cancelled. With an `id`, replaces a timer of that id.
+    case every(id: String?, interval: Double, actions: [ActionSpec])
+    /// Stops the timer of this id (started by `after`, `every` or a panel's `timers:`).
+    case cancel(String)
 }
 
 nonisolated public enum Transition: String, Hashable, Sendable, CaseIterable {

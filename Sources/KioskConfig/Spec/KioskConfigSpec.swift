@@ -53,13 +53,17 @@ nonisolated public struct PanelSpec: Equatable, Sendable {
     public var title: TextValue?
     /// Actions run each time the panel is shown.
     public var onShow: [ActionSpec]
+    /// Timers that run while the panel is shown: started each time it appears, stopped when
+    /// another panel does.
+    public var timers: [TimerSpec]
     /// The panel's content; a panel written with `children:` gets a vertical `stack` here.
     public var root: WidgetSpec
 
-    public init(id: String, title: TextValue? = nil, onShow: [ActionSpec] = [], root: WidgetSpec) {
+    public init(id: String, title: TextValue? = nil, onShow: [ActionSpec] = [], timers: [TimerSpec] = [], root: WidgetSpec) {
         self.id = id
         self.title = title
         self.onShow = onShow
+        self.timers = timers
         self.root = root
     }
 }

@@ -58,6 +58,9 @@ extension PanelHost {
         case .setAppearance(let change): setAppearance(change)
         case .when(let condition, let then, let otherwise):
             runCondition(condition, then: then, otherwise: otherwise, eventValue: eventValue, navigationDepth: navigationDepth)
+        case .after(let id, let delay, let actions): startTimer(id: id, schedule: .after(delay), actions: actions)
+        case .every(let id, let interval, let actions): startTimer(id: id, schedule: .every(interval), actions: actions)
+        case .cancel(let id): cancelTimer(id)
         }
     }
 

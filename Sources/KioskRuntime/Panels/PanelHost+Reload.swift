@@ -16,7 +16,9 @@ public enum ReloadPhase: Sendable {
 extension PanelHost {
     /// Brings the live panels to a new validated config. Widgets keep their identity (id, else type
     /// and position) and every property the new config did not change keeps its live value. The
-    /// current panel stays when it still exists; otherwise the new start panel is shown.
+    /// current panel stays when it still exists; otherwise the new start panel is shown. The shown
+    /// panel's timers written the same way keep running; action timers run on with the actions
+    /// they were started with.
     public func reload(_ newConfig: KioskConfigSpec) {
         finishTransition()
         let oldConfig = config
@@ -45,6 +47,7 @@ extension PanelHost {
         } else if let current = panels[currentPanelID]?.view, container.subviews.last !== current {
             container.setSubviews([current])
         }
+        if let shown = newConfig.panel(id: currentPanelID) { timers.reload(shown) }
         // Laid out now rather than in the next frame, so that the long part of a large reload is
         // done (and reported) before the frame.
         screen.layoutIfNeeded()

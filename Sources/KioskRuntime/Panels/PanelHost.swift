@@ -42,6 +42,9 @@ public final class PanelHost {
     var clampedTargets: Set<String> = []
 
     public var transitionDuration = 0.3
+    /// The clock panel timers and the timers of `after`/`every` actions run on.
+    public let scheduler: any Scheduler
+    let timers: PanelTimers
 
     let container = PanelContainerView()
     /// Panels built so far, kept so a panel returned to keeps its state.
@@ -55,8 +58,13 @@ public final class PanelHost {
     /// The last panels shown, for the message when navigation loops.
     var recentlyShown: [String] = []
 
-    public init(screen: Screen, config: KioskConfigSpec, adapters: AdapterTable = .standard, baseDirectory: String = ".") {
+    /// Without a `scheduler` the host's timers run on a `VirtualLoop` of their own, whose clock
+    /// moves only when told to.
+    public init(screen: Screen, config: KioskConfigSpec, adapters: AdapterTable = .standard, baseDirectory: String = ".",
+                scheduler: (any Scheduler)? = nil) {
         self.screen = screen
+        self.scheduler = scheduler ?? VirtualLoop()
+        timers = PanelTimers(scheduler: self.scheduler)
         self.config = config
         self.locale = config.theme.locale
         self.currentPanelID = config.start
@@ -73,6 +81,7 @@ public final class PanelHost {
         screen.installLayerHost().setContent(container)
         presentAlert = { [weak self] request in self?.presentWithAlertComponent(request) }
         live.onChange = { [unowned self] name in bindings.inputChanged(name) }
+        attachTimers()
     }
 
     /// The default presenter: KioskUI's `Alert` above the panel; each button answers through
@@ -152,6 +161,7 @@ public final class PanelHost {
             container.setSubviews([entering])
         }
         if let panel = config.panel(id: panelID) {
+            timers.show(panel)
             pendingActions.push(panel.onShow, navigationDepth: navigationDepth, onShowOf: panelID)
         }
     }

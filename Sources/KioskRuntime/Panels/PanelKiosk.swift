@@ -71,7 +71,8 @@ public final class PanelKiosk: InputReceiver {
         logger = setup.logger
         let logger = setup.logger
         let baseDirectory = Self.directory(of: setup.configPath)
-        host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory)
+        host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory,
+                         scheduler: scheduler)
         host.log = { message in logger.info(message) }
         host.live.clock = setup.wallClock ?? .matching(scheduler)
         host.onEmit = setup.onEmit ?? { event in logger.info("emit \(event.jsonLine)") }
@@ -137,14 +138,15 @@ public final class PanelKiosk: InputReceiver {
         host.step(at: time)
     }
 
-    /// Closes the control socket and disarms the idle timer: the screen is being replaced, or the
-    /// kiosk stops.
+    /// Closes the control socket and disarms the idle timer and the panels' timers: the screen is
+    /// being replaced, or the kiosk stops.
     public func close() {
         endpoint?.close()
         endpoint = nil
         idle.stop()
         nowTicker?.stop()
         nowTicker = nil
+        host.stopTimers()
     }
 
     private static func directory(of path: String) -> String {

@@ -62,7 +62,8 @@ import KioskConfig
             #expect(all.contains("type: \(type)\n") || all.contains("type: \(type),") || all.contains("type: \(type)}"),
                     "no example for \(type)")
         }
-        for action in ["goto:", "back", "set:", "alert:", "emit:", "set_locale:", "set_appearance:"] {
+        for action in ["goto:", "back", "set:", "alert:", "emit:", "set_locale:", "set_appearance:",
+                       "after:", "every:", "cancel:", "timers:"] {
             #expect(all.contains(action), "no example for \(action)")
         }
         for event in ["on_tap", "on_change", "on_submit", "on_long_press", "on_commit", "on_show"] {

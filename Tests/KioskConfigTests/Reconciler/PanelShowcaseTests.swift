@@ -30,6 +30,13 @@ struct PanelShowcaseTests {
                     actions.insert("if")
                     visit(then)
                     visit(otherwise)
+                case .after(_, _, let nested):
+                    actions.insert("after")
+                    visit(nested)
+                case .every(_, _, let nested):
+                    actions.insert("every")
+                    visit(nested)
+                case .cancel: actions.insert("cancel")
                 }
             }
         }
@@ -41,6 +48,7 @@ struct PanelShowcaseTests {
         for panel in config.panels {
             visit(panel.root)
             visit(panel.onShow)
+            panel.timers.forEach { visit($0.actions) }
         }
         #expect(types == Set(ComponentRegistry.standard.typeNames))
         #expect(actions == ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance"])

@@ -169,4 +169,14 @@ struct ScriptRunnerTests {
         #expect(runner.failed == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
         #expect(lines.contains { $0.hasPrefix("ok") && $0.contains("expect {panel: home}") })
     }
+
+    @Test func theTimersScriptSeesTheDonePanelReturnAfterTenSeconds() throws {
+        let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts")
+        let runner = try PanelScriptRunner(script: try PanelScriptParser.parse(path: scripts.appendingPathComponent("timers.yaml").path))
+        var lines: [String] = []
+        runner.run { lines.append($0) }
+        #expect(runner.failed == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
+        #expect(runner.passed == 22)
+    }
 }
