@@ -128,7 +128,7 @@ nonisolated extension DecodingContext {
                    suggestion: NameSuggestion.closest(to: name, among: stateDeclarations.map(\.name)))
             return nil
         }
-        let type = declaration.expressionType
+        let type = declaration.type
         let expecting = type == .any ? nil : type
         if entry.value.scalar?.text == "$value" { return Assignment(state: name, value: .eventValue) }
         switch writtenValue(of: entry.value, allowsTemplate: true) {

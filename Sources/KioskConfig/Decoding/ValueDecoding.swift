@@ -6,6 +6,14 @@ nonisolated extension DecodingContext {
     /// `name` is the property's name as it appears in messages (`shadow.radius`); `base` is the
     /// property's default, which a partially written record is completed from.
     func value(of node: YAMLNode, as type: PropertyType, named name: String, base: PropertyValue? = nil) -> PropertyValue? {
+        // Formulas are read where they may be used (a widget's property, set, emit, if); anywhere
+        // else, a value that is not text and starts with `=` is a formula in the wrong place.
+        if !Self.acceptsTemplate(type), node.scalar?.text.hasPrefix("=") == true {
+            report(at: node.location, "a formula cannot give '\(name)'",
+                   expected: "a constant (formulas give whole widget properties and the values of set, emit and if)",
+                   found: node.summary)
+            return nil
+        }
         let decoded = decodedValue(of: node, as: type, named: name, base: base)
         if decoded == nil, !isReportedInside(type) {
             report(at: node.location, "invalid value for '\(name)'", expected: type.expectation, found: node.summary,

@@ -130,8 +130,7 @@ struct TypeChecker {
         case "date", "time":
             let styles = function == "date" ? FunctionSignature.dateStyles : FunctionSignature.timeStyles
             if arguments.count > 1, case .literal(.text(let style)) = arguments[1].kind, !styles.contains(style) {
-                let list = styles.sorted().map { "'\($0)'" }
-                report("the style of '\(function)' must be \(list.dropLast().joined(separator: ", ")) or \(list.last!), found '\(style)'",
+                report("the style of '\(function)' must be \(FunctionSignature.describe(styles)), found '\(style)'",
                        at: arguments[1].span, suggestion: NameSuggestion.closest(to: style, among: styles))
             }
         case "currency":

@@ -32,6 +32,10 @@ public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertibl
         self.suggestion = suggestion
     }
 
+    public init(message: String, span: ExpressionSpan, suggestion: String? = nil) {
+        self.init(message, at: span, suggestion: suggestion)
+    }
+
     public var description: String {
         var text = "\(span.offset): \(message)"
         if let suggestion { text += " (did you mean '\(suggestion)'?)" }

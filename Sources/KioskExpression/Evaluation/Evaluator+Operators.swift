@@ -4,6 +4,8 @@ extension Evaluator {
     /// decides the result.
     func chain(_ first: SyntaxNode, _ links: [SyntaxNode.Link]) throws(ExpressionError) -> ExpressionValue {
         var result = try value(of: first)
+        // What `result` was computed from: an operand that fails as a left side is blamed on all of it.
+        var resultSpan = first.span
         for link in links {
             switch link.operation {
             case .and:
@@ -12,46 +14,54 @@ extension Evaluator {
             case .or:
                 if result.isTruthy { return .bool(true) }
                 result = .bool(try value(of: link.operand).isTruthy)
-            default:
-                let right = try value(of: link.operand)
-                let span = first.span.through(link.operand.span)
-                result = try arithmetic(result, link.operation, right, operandSpans: (first.span, link.operand.span), span: span)
+            case .add:
+                result = try addition(result, try value(of: link.operand), spans: (resultSpan, link.operand.span))
+            case .subtract, .multiply, .divide, .remainder:
+                result = try arithmetic(result, link.operation, try value(of: link.operand), spans: (resultSpan, link.operand.span))
             }
+            resultSpan = resultSpan.through(link.operand.span)
         }
         return result
     }
 
+    /// `+` adds numbers, joins lists, and joins a text with any value's display text.
+    private func addition(_ left: ExpressionValue, _ right: ExpressionValue,
+                          spans: (left: ExpressionSpan, right: ExpressionSpan)) throws(ExpressionError) -> ExpressionValue {
+        let span = spans.left.through(spans.right)
+        switch (left, right) {
+        case (.number(let a), .number(let b)):
+            return try ValueBounds.finite(a + b, from: "'+'", at: span)
+        case (.text, _), (_, .text):
+            return try ValueBounds.text(left.displayText + right.displayText, at: span)
+        case (.list(let a), .list(let b)):
+            guard a.count + b.count <= ExpressionLimits.listItems else { throw ValueBounds.tooManyItems(a.count + b.count, at: span) }
+            return .list(a + b)
+        default:
+            let blamesRight = left.type == .number || left.type == .list
+            throw ExpressionError("'+' needs two numbers, two lists or a text, found \(left.typeName) and \(right.typeName)",
+                                  at: blamesRight ? spans.right : spans.left)
+        }
+    }
+
+    /// `-`, `*`, `/` and `%`, on numbers only.
     private func arithmetic(_ left: ExpressionValue, _ operation: SyntaxNode.ChainOperator, _ right: ExpressionValue,
-                            operandSpans: (left: ExpressionSpan, right: ExpressionSpan), span: ExpressionSpan) throws(ExpressionError) -> ExpressionValue {
+                            spans: (left: ExpressionSpan, right: ExpressionSpan)) throws(ExpressionError) -> ExpressionValue {
         let symbol = "'\(operation.rawValue)'"
-        if operation == .add {
-            switch (left, right) {
-            case (.number(let a), .number(let b)):
-                return try ValueBounds.finite(a + b, from: symbol, at: span)
-            case (.text, _), (_, .text):
-                return try ValueBounds.text(left.displayText + right.displayText, at: span)
-            case (.list(let a), .list(let b)):
-                guard a.count + b.count <= ExpressionLimits.listItems else { throw ValueBounds.tooManyItems(a.count + b.count, at: span) }
-                return .list(a + b)
-            default:
-                let culprit = left.type == .number || left.type == .list ? (right, operandSpans.right) : (left, operandSpans.left)
-                throw ExpressionError("'+' needs two numbers, two lists or a text, found \(left.typeName) and \(right.typeName)",
-                                      at: culprit.1)
-            }
-        }
-        let a = try number(left, for: symbol, at: operandSpans.left)
-        let b = try number(right, for: symbol, at: operandSpans.right)
+        let span = spans.left.through(spans.right)
+        let a = try number(left, for: symbol, at: spans.left)
+        let b = try number(right, for: symbol, at: spans.right)
+        let result: Double
         switch operation {
-        case .subtract: return try ValueBounds.finite(a - b, from: symbol, at: span)
-        case .multiply: return try ValueBounds.finite(a * b, from: symbol, at: span)
+        case .multiply: result = a * b
         case .divide:
-            guard b != 0 else { throw ExpressionError("division by zero", at: operandSpans.right) }
-            return try ValueBounds.finite(a / b, from: symbol, at: span)
+            guard b != 0 else { throw ExpressionError("division by zero", at: spans.right) }
+            result = a / b
         case .remainder:
-            guard b != 0 else { throw ExpressionError("remainder of a division by zero", at: operandSpans.right) }
-            return try ValueBounds.finite(Self.flooredRemainder(a, b), from: symbol, at: span)
-        case .add, .and, .or: preconditionFailure("handled above")
+            guard b != 0 else { throw ExpressionError("remainder of a division by zero", at: spans.right) }
+            result = Self.flooredRemainder(a, b)
+        default: result = a - b  // `-`: the caller routes `+`, `and` and `or` elsewhere
         }
+        return try ValueBounds.finite(result, from: symbol, at: span)
     }
 
     /// The remainder with the sign of the divisor, so `(i - 1) % n` cycles through 0..<n.

@@ -53,7 +53,7 @@ struct Evaluator<Scope: ExpressionScope> {
     /// `base.name`. On a root name the scope is asked for the member first (a widget's property,
     /// a state variable), then for the whole record.
     private func member(_ name: String, of base: SyntaxNode, nameSpan: ExpressionSpan, node: SyntaxNode) throws(ExpressionError) -> ExpressionValue {
-        let path = node.memberChain.map { $0.path.joined(separator: ".") }
+        let path = node.memberChain?.joined(separator: ".")
         if case .name(let root) = base.kind {
             if let value = scope.value(of: root, member: name) { return value }
             guard let whole = scope.value(of: root, member: nil) else {
@@ -96,10 +96,10 @@ struct Evaluator<Scope: ExpressionScope> {
 
     private func position(_ number: Double, count: Int, of what: String, at span: ExpressionSpan) throws(ExpressionError) -> Int {
         guard number.rounded(.towardZero) == number else {
-            throw ExpressionError("index \(PlainNumber.text(number)) is not a whole number", at: span)
+            throw ExpressionError("index \(PlainNumber.brief(number)) is not a whole number", at: span)
         }
         guard number >= 0, number < Double(count) else {
-            throw ExpressionError("index \(PlainNumber.text(number)) is out of range: \(what)", at: span)
+            throw ExpressionError("index \(PlainNumber.brief(number)) is out of range: \(what)", at: span)
         }
         return Int(number)
     }

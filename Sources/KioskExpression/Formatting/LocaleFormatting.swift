@@ -23,7 +23,18 @@ enum LocaleFormatting {
         var timeStyle: DateFormatter.Style
     }
 
-    private static let numberFormatters = LockedCache<NumberKey, NumberFormatter>(capacity: 32)
+    /// A number format, made once per locale and style. The format styles are immutable values;
+    /// the ICU formatter behind each is cached by Foundation itself.
+    private enum NumberFormat {
+        case decimal(FloatingPointFormatStyle<Double>)
+        case percent(FloatingPointFormatStyle<Double>.Percent)
+        case currency(FloatingPointFormatStyle<Double>.Currency)
+        case integer(IntegerFormatStyle<Int>)
+    }
+
+    private static let numberFormats = LockedCache<NumberKey, NumberFormat>(capacity: 32)
+    /// DateFormatter (rather than Date.FormatStyle) because its short, medium and long styles are
+    /// the ones people know from their devices; each is not thread-safe, so it is used under the lock.
     private static let dateFormatters = LockedCache<DateKey, DateFormatter>(capacity: 32)
 
     /// Times further than this from 1970 (about 3000 years) are refused rather than handed to ICU.
@@ -44,10 +55,10 @@ enum LocaleFormatting {
             }
             return .text(format(try call.number(0), .currency(code: code.uppercased()), locale: locale))
         case "date":
-            let style = try call.choice(1, among: FunctionSignature.dateStyles, what: "style")
+            let style = try call.choice(1, among: FunctionSignature.dateStyles, absent: FunctionSignature.defaultDateStyle, what: "style")
             return .text(format(try time(call), date: dateStyle(style), time: .none, locale: locale, timeZone: timeZone))
         case "time":
-            let style = try call.choice(1, among: FunctionSignature.timeStyles, what: "style")
+            let style = try call.choice(1, among: FunctionSignature.timeStyles, absent: FunctionSignature.defaultTimeStyle, what: "style")
             return .text(format(try time(call), date: .none, time: dateStyle(style), locale: locale, timeZone: timeZone))
         case "duration":
             return .text(try duration(call, locale: locale))
@@ -65,7 +76,7 @@ enum LocaleFormatting {
     private static func time(_ call: FunctionCall) throws(ExpressionError) -> Double {
         let time = try call.number(0)
         guard timeRange.contains(time) else {
-            throw call.error("the time \(PlainNumber.text(time)) is out of range (seconds since 1970, within ±1e11)", argument: 0)
+            throw call.error("the time \(PlainNumber.brief(time)) is out of range (seconds since 1970, within ±1e11)", argument: 0)
         }
         return time
     }
@@ -79,34 +90,32 @@ enum LocaleFormatting {
     }
 
     private static func format(_ number: Double, _ style: NumberStyle, locale: String) -> String {
-        numberFormatters.withValue(for: NumberKey(locale: locale, style: style), make: { makeFormatter(style, locale: locale) }) { formatter in
-            formatter.string(from: NSNumber(value: number)) ?? PlainNumber.text(number)
+        let format = numberFormats.withValue(for: NumberKey(locale: locale, style: style), make: { makeFormat(style, locale: locale) }) { $0 }
+        switch format {
+        case .decimal(let style): return style.format(number)
+        case .percent(let style): return style.format(number)
+        case .currency(let style): return style.format(number)
+        case .integer(let style): return style.format(Int(number))
         }
     }
 
-    private static func makeFormatter(_ style: NumberStyle, locale: String) -> NumberFormatter {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        // Halves away from zero, as `round` does: 0.125 at two digits is 0.13 everywhere.
-        formatter.roundingMode = .halfUp
+    /// Halves round away from zero on the number's shortest decimal digits, as `round` does:
+    /// 0.125 at two digits is 0.13, 1.005 is 1.01. (NumberFormatter on Linux loses its fraction
+    /// digits when given a rounding mode, and does not know the digits of a currency such as JPY.)
+    private static func makeFormat(_ style: NumberStyle, locale: String) -> NumberFormat {
+        let locale = Locale(identifier: locale)
+        let rule = FloatingPointRoundingRule.toNearestOrAwayFromZero
         switch style {
         case .decimal(let digits):
-            formatter.numberStyle = .decimal
-            formatter.minimumFractionDigits = digits ?? 0
-            formatter.maximumFractionDigits = digits ?? 3
+            let length = digits.map { $0...$0 } ?? 0...3
+            return .decimal(FloatingPointFormatStyle<Double>(locale: locale).precision(.fractionLength(length)).rounded(rule: rule))
         case .percent(let digits):
-            formatter.numberStyle = .percent
-            formatter.minimumFractionDigits = digits
-            formatter.maximumFractionDigits = digits
+            return .percent(FloatingPointFormatStyle<Double>.Percent(locale: locale).precision(.fractionLength(digits)).rounded(rule: rule))
         case .currency(let code):
-            formatter.numberStyle = .currency
-            formatter.currencyCode = code
+            return .currency(FloatingPointFormatStyle<Double>.Currency(code: code, locale: locale).rounded(rule: rule))
         case .padded(let width):
-            formatter.numberStyle = .none
-            formatter.usesGroupingSeparator = false
-            formatter.minimumIntegerDigits = width
+            return .integer(IntegerFormatStyle<Int>(locale: locale).grouping(.never).precision(.integerLength(width...)))
         }
-        return formatter
     }
 
     private static func format(_ time: Double, date: DateFormatter.Style, time timeStyle: DateFormatter.Style,
@@ -129,7 +138,7 @@ enum LocaleFormatting {
     private static func duration(_ call: FunctionCall, locale: String) throws(ExpressionError) -> String {
         let seconds = try call.number(0)
         guard seconds.magnitude <= 1e12 else {
-            throw call.error("the duration \(PlainNumber.text(seconds)) s is out of range (at most 1e12 seconds)", argument: 0)
+            throw call.error("the duration \(PlainNumber.brief(seconds)) s is out of range (at most 1e12 seconds)", argument: 0)
         }
         let total = Int(seconds.magnitude.rounded(.toNearestOrAwayFromZero))
         let (hours, minutes, secs) = (total / 3600, total % 3600 / 60, total % 60)

@@ -22,26 +22,19 @@ extension Formula {
 
     private static func collectReferences(in node: SyntaxNode, into references: inout [NameReference]) {
         if let chain = node.memberChain {
-            references.append(NameReference(path: chain.path, span: node.span))
+            references.append(NameReference(path: chain, span: node.span))
             return
         }
-        switch node.kind {
-        case .member(let base, _, _):
-            collectReferences(in: base, into: &references)
-        default:
-            for child in node.kind.children { collectReferences(in: child, into: &references) }
-        }
+        for child in node.kind.children { collectReferences(in: child, into: &references) }
     }
 }
 
 extension SyntaxNode {
     /// `name.member.member…` with nothing else in it, as a path; nil for anything else.
-    var memberChain: (path: [String], root: String)? {
+    var memberChain: [String]? {
         switch kind {
-        case .name(let name): return ([name], name)
-        case .member(let base, let name, _):
-            guard let chain = base.memberChain else { return nil }
-            return (chain.path + [name], chain.root)
+        case .name(let name): return [name]
+        case .member(let base, let name, _): return base.memberChain.map { $0 + [name] }
         default: return nil
         }
     }

@@ -75,20 +75,18 @@ struct FunctionCall {
     func integer(_ index: Int, in range: ClosedRange<Int>, what: String) throws(ExpressionError) -> Int {
         let number = try number(index)
         guard number.rounded(.towardZero) == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            throw error("\(what) of '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(PlainNumber.text(number))",
+            throw error("\(what) of '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(PlainNumber.brief(number))",
                         argument: index)
         }
         return Int(number)
     }
 
-    /// The optional text argument `index`, which must be one of `choices` (the first when absent).
-    func choice(_ index: Int, among choices: [String], what: String) throws(ExpressionError) -> String {
-        guard index < count else { return choices[0] }
+    /// The optional text argument `index`, which must be one of `choices` (`absent` when not given).
+    func choice(_ index: Int, among choices: [String], absent: String, what: String) throws(ExpressionError) -> String {
+        guard index < count else { return absent }
         let value = try text(index)
         guard choices.contains(value) else {
-            let list = choices.map { "'\($0)'" }
-            throw error("the \(what) of '\(name)' must be \(list.dropLast().joined(separator: ", ")) or \(list.last!), found '\(value)'",
-                        argument: index)
+            throw error("the \(what) of '\(name)' must be \(FunctionSignature.describe(choices)), found '\(value)'", argument: index)
         }
         return value
     }

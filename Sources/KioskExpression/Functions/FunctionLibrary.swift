@@ -15,7 +15,7 @@ enum FunctionLibrary {
         case "clamp":
             let (value, low, high) = (try call.number(0), try call.number(1), try call.number(2))
             guard low <= high else {
-                throw ExpressionError("'clamp' needs its lower bound at most its upper bound, found \(PlainNumber.text(low)) and \(PlainNumber.text(high))",
+                throw ExpressionError("'clamp' needs its lower bound at most its upper bound, found \(PlainNumber.brief(low)) and \(PlainNumber.brief(high))",
                                       at: call.spans[1].through(call.spans[2]))
             }
             return .number(Swift.min(Swift.max(value, low), high))

@@ -69,7 +69,15 @@ struct FunctionSignature: Sendable {
         return Dictionary(uniqueKeysWithValues: signatures.map { ($0.name, $0) })
     }()
 
-    /// The styles `date` and `time` accept, first the one used when none is given.
-    static let dateStyles = ["medium", "short", "long"]
+    /// The styles `date` and `time` accept, and the one each uses when none is given.
+    static let dateStyles = ["short", "medium", "long"]
     static let timeStyles = ["short", "medium"]
+    static let defaultDateStyle = "medium"
+    static let defaultTimeStyle = "short"
+
+    /// "'short', 'medium' or 'long'", for messages.
+    static func describe(_ choices: [String]) -> String {
+        let quoted = choices.map { "'\($0)'" }
+        return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
 }

@@ -24,7 +24,7 @@ struct Parser {
         case .closeBrace: throw ExpressionError("expected an expression inside '${}'", at: parser.current.span)
         default: break
         }
-        let node = try parser.expression()
+        let node = try parser.expression(openedBy: parser.current)
         let last = parser.current
         switch last.kind {
         case .end where !inTemplate, .closeBrace where inTemplate:
@@ -79,18 +79,20 @@ struct Parser {
 
     // MARK: Levels, loosest first
 
-    private mutating func expression() throws(ExpressionError) -> SyntaxNode {
-        try nested(at: current.span) { parser throws(ExpressionError) in try parser.conditional() }
+    /// An expression one level deeper than the token that opened it (`(`, `[`, `?`…), which is
+    /// where a too-deep formula is reported.
+    private mutating func expression(openedBy opener: Token) throws(ExpressionError) -> SyntaxNode {
+        try nested(at: opener.span) { parser throws(ExpressionError) in try parser.conditional() }
     }
 
     private mutating func conditional() throws(ExpressionError) -> SyntaxNode {
         let condition = try chain(of: [.or: .or]) { parser throws(ExpressionError) in
             try parser.chain(of: [.and: .and]) { parser throws(ExpressionError) in try parser.negation() }
         }
-        guard take(.question) != nil else { return condition }
-        let then = try expression()
-        _ = try expect(.colon, "between the two choices of '?'")
-        let otherwise = try expression()
+        guard let question = take(.question) else { return condition }
+        let then = try expression(openedBy: question)
+        let colon = try expect(.colon, "between the two choices of '?'")
+        let otherwise = try expression(openedBy: colon)
         return try make(.conditional(condition, then: then, else: otherwise), condition.span.through(otherwise.span))
     }
 
@@ -167,9 +169,8 @@ struct Parser {
                 }
                 node = try make(.member(node, name: name, nameSpan: nameToken.span), node.span.through(nameToken.span))
             } else if let open = take(.openBracket) {
-                let index = try expression()
+                let index = try expression(openedBy: open)
                 let close = try expect(.closeBracket, "after the index")
-                _ = open
                 node = try make(.index(node, index), node.span.through(close.span))
             } else if let open = take(.openParen) {
                 throw ExpressionError("only a function can be called, and \(describe(node)) is not one", at: open.span)
@@ -180,8 +181,7 @@ struct Parser {
     }
 
     private func describe(_ node: SyntaxNode) -> String {
-        if case .name(let name) = node.kind { return "'\(name)'" }
-        return "this"
+        node.memberChain.map { "'\($0.joined(separator: "."))'" } ?? "this"
     }
 
     private mutating func primary() throws(ExpressionError) -> SyntaxNode {
@@ -193,17 +193,17 @@ struct Parser {
         case .keyword(.false): return SyntaxNode(.literal(.bool(false)), span: token.span)
         case .keyword(.null): return SyntaxNode(.literal(.null), span: token.span)
         case .name(let name):
-            guard take(.openParen) != nil else { return SyntaxNode(.name(name), span: token.span) }
-            let arguments = try items(until: .closeParen, "after the arguments of '\(name)'")
+            guard let open = take(.openParen) else { return SyntaxNode(.name(name), span: token.span) }
+            let arguments = try items(openedBy: open, until: .closeParen, "after the arguments of '\(name)'")
             return try make(.call(function: name, nameSpan: token.span, arguments: arguments.nodes), token.span.through(arguments.close.span))
         case .symbol(.openParen):
-            let inner = try expression()
+            let inner = try expression(openedBy: token)
             let close = try expect(.closeParen, "to close '('")
             var node = inner
             node.span = token.span.through(close.span)
             return node
         case .symbol(.openBracket):
-            let list = try items(until: .closeBracket, "to close the list")
+            let list = try items(openedBy: token, until: .closeBracket, "to close the list")
             return try make(.list(list.nodes), token.span.through(list.close.span))
         default:
             throw ExpressionError("expected a value, found \(token.quoted)", at: token.span)
@@ -211,11 +211,11 @@ struct Parser {
     }
 
     /// Comma-separated expressions up to `close` (arguments of a call, items of a list).
-    private mutating func items(until close: Token.Symbol, _ purpose: String) throws(ExpressionError) -> (nodes: [SyntaxNode], close: Token) {
+    private mutating func items(openedBy opener: Token, until close: Token.Symbol, _ purpose: String) throws(ExpressionError) -> (nodes: [SyntaxNode], close: Token) {
         var nodes: [SyntaxNode] = []
         if let token = take(close) { return (nodes, token) }
         while true {
-            nodes.append(try expression())
+            nodes.append(try expression(openedBy: opener))
             if let token = take(close) { return (nodes, token) }
             if take(.comma) == nil {
                 throw ExpressionError("expected '\(close.rawValue)' \(purpose), found \(current.quoted)", at: current.span)

@@ -28,7 +28,7 @@ struct Token: Sendable {
     /// How a message quotes the token: `')'`, `'round'`, "the end of the formula".
     var quoted: String {
         switch kind {
-        case .number(let value): "'\(PlainNumber.text(value))'"
+        case .number(let value): "'\(PlainNumber.brief(value))'"
         case .text: "a text"
         case .name(let name): "'\(name)'"
         case .keyword(let keyword): "'\(keyword.rawValue)'"

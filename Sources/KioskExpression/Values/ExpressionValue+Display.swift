@@ -48,6 +48,14 @@ extension ExpressionValue {
 /// Shortest round-trip digits, written out in full: Swift's `description` finds the shortest digits
 /// that read back as the same double; this only moves the decimal point instead of writing `e+21`.
 enum PlainNumber {
+    /// A number as a message quotes it: plain when that is short, else with an exponent (`1e300`),
+    /// so that an error about a huge index does not print 301 digits.
+    static func brief(_ value: Double) -> String {
+        let magnitude = value.magnitude
+        if magnitude == 0 || (magnitude >= 1e-6 && magnitude < 1e15) || !value.isFinite { return text(value) }
+        return String(describing: value).replacingOccurrences(of: "e+", with: "e")
+    }
+
     static func text(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-infinity" : "infinity") }
         if value == 0 { return "0" }  // -0 too

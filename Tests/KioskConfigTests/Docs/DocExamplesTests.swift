@@ -62,7 +62,7 @@ import KioskConfig
             #expect(all.contains("type: \(type)\n") || all.contains("type: \(type),") || all.contains("type: \(type)}"),
                     "no example for \(type)")
         }
-        for action in ["goto:", "back", "set:", "alert:", "emit:", "set_locale:", "set_appearance:",
+        for action in ["goto:", "back", "set:", "alert:", "emit:", "set_locale:", "set_appearance:", "if:",
                        "after:", "every:", "cancel:", "timers:"] {
             #expect(all.contains(action), "no example for \(action)")
         }

@@ -130,3 +130,28 @@ import Testing
         #expect(found.first?.line == 5)
     }
 }
+
+/// The names a loaded config gives formulas checked while the kiosk runs.
+@Suite struct ConfigCatalogueTests {
+    @Test func aLoadedConfigNamesItsWidgetsStateAndSources() throws {
+        let text = """
+            state: {hours: 1, note: null}
+            panels:
+              home:
+                children:
+                  - {type: slider, id: level}
+                  - {type: stack, children: [{type: text_field, id: plate}]}
+            """
+        let config = try #require(ConfigLoader().load(text: text).value)
+        let catalogue = ExpressionCatalogue(config: config, sources: ["weather"], insideActions: false)
+        #expect(catalogue.objects["level"]?["value"] == .number)
+        #expect(catalogue.objects["plate"]?["valid"] == .bool)
+        #expect(catalogue.objects["plate"]?["text"] == .text)
+        #expect(catalogue.objects["state"] == ["hours": .number, "note": .any])
+        #expect(catalogue.objects["weather"]?["stale"] == .bool)
+        #expect(catalogue.openMembers == ["weather"])
+        #expect(catalogue.names["now"] == .number)
+        #expect(catalogue.names["$value"] == nil)
+        #expect(ExpressionCatalogue(config: config, insideActions: true).names["$value"] == .any)
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import KioskExpression
+
+@Suite struct BoundsTests {
+    @Test func tenThousandParenthesesAreAnErrorNotACrash() throws {
+        let text = "= " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
+        // Past the length limit first; the depth limit is tested below the length limit.
+        #expect(failure(text)?.message == "the formula is too long (20003 characters, at most 4096)")
+        let deep = "= " + String(repeating: "(", count: 2000) + "1" + String(repeating: ")", count: 2000)
+        let error = failure(deep)
+        #expect(error?.message == "the formula is nested too deeply (more than 64 levels)")
+        #expect(error?.span == ExpressionSpan(offset: 2 + 63, length: 1))
+    }
+
+    @Test func sixtyFourLevelsAreAllowed() {
+        let text = "= " + String(repeating: "(", count: 63) + "1" + String(repeating: ")", count: 63)
+        #expect(evaluate(text).value == .number(1))
+    }
+
+    @Test func deepPrefixOperatorsAndChainsAreBounded() {
+        #expect(failure("= " + String(repeating: "-", count: 1000) + "1")?.message == "the formula is nested too deeply (more than 64 levels)")
+        #expect(failure("= " + String(repeating: "not ", count: 500) + "1")?.message == "the formula is nested too deeply (more than 64 levels)")
+        #expect(failure("= a" + String(repeating: ".b", count: 100))?.message == "the formula is nested too deeply (more than 64 levels)")
+        #expect(failure("= " + String(repeating: "[", count: 1000))?.message == "the formula is nested too deeply (more than 64 levels)")
+        #expect(failure("${" + String(repeating: "round(", count: 500) + "}")?.message == "the formula is nested too deeply (more than 64 levels)")
+    }
+
+    /// A long sum is one chain, not a tower of nested additions.
+    @Test func aLongSumIsNotTooDeep() {
+        let text = "= 1" + String(repeating: " + 1", count: 1000)
+        #expect(evaluate(text).value == .number(1001))
+    }
+
+    @Test func aFiveThousandCharacterFormulaIsRefused() throws {
+        let text = "= " + String(repeating: "1+", count: 2499)
+        #expect(text.count == 5000)
+        let result = try #require(Formula.parse(text))
+        guard case .failure(let error) = result else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(error.message == "the formula is too long (5000 characters, at most 4096)")
+        #expect(error.span == ExpressionSpan(offset: 0, length: 1))
+        #expect(Formula.parse("${x}" + String(repeating: "a", count: 4093)) != nil)
+        #expect(failure("${x}" + String(repeating: "a", count: 4093))?.message == "the formula is too long (4097 characters, at most 4096)")
+    }
+
+    @Test func textsAndListsAreBounded() {
+        let big = String(repeating: "x", count: 40_000)
+        let scope = TestScope(values: ["big": .text(big), "many": .list(Array(repeating: .number(1), count: 6000))])
+        #expect(failure("= big + big", in: scope)?.message == "the text would be 80000 bytes long, more than 65536")
+        #expect(failure("${big}${big}", in: scope)?.message.hasPrefix("the text would be") == true)
+        #expect(failure("= many + many", in: scope)?.message == "the list would have 12000 items, more than 10000")
+        #expect(failure("= join(many + [1], big)", in: scope)?.message.hasPrefix("the text would be") == true)
+        #expect(failure("= matches(big, 'x')", in: TestScope(values: ["big": .text(String(repeating: "x", count: 65_537))]))?
+            .message == "'matches' searches at most 65536 bytes, found 65537")
+    }
+
+    @Test func evaluationNeverTrapsOnExtremeNumbers() {
+        for text in ["= items[1e300]", "= items[-1e300]", "= round(1.5, 1e300)", "= number(1, 1e300)", "= percent(1e308)",
+                     "= currency(1e308, 'EUR')", "= duration(-1e12)", "= 1e308 + 1e308", "= 5 % 1e-320", "= date(1e11)",
+                     "= clamp(1e308, -1e308, 1e308)", "= 'abc'[1e20]", "= weekday(-1e11)"] {
+            _ = evaluate(text)  // reaching here without a trap is the test; each value or error is checked elsewhere
+        }
+        #expect(failure("= items[1e300]")?.message == "index 1e300 is out of range: the list has 3 items")
+        #expect(failure("= 'abc'[1e20]")?.message == "index 1e20 is out of range: the text has 3 characters")
+        #expect(failure("= round(1.5, 1e300)")?.message == "the digits of 'round' must be a whole number from -15 to 15, found 1e300")
+    }
+}
