@@ -12,14 +12,18 @@ final class NowTicker {
     static let margin = 0.001
 
     private let scheduler: any Scheduler
-    private unowned let host: PanelHost
+    private weak var host: PanelHost?
     private var armed: (timer: TimerID, boundary: Double)?
 
     init(host: PanelHost, scheduler: any Scheduler) {
         self.host = host
         self.scheduler = scheduler
-        host.bindings.onClockNeedChange = { [unowned self] in update() }
+        host.bindings.onClockNeedChange = { [weak self] in self?.update() }
         update()
+    }
+
+    isolated deinit {
+        if let armed { scheduler.cancelTimer(armed.timer) }
     }
 
     /// The boundary the armed timer waits for (wall-clock seconds), nil when none is armed.
@@ -27,7 +31,7 @@ final class NowTicker {
 
     /// Arms the timer for what the panel shown needs now, or disarms it.
     func update() {
-        guard let granularity = host.bindings.clockGranularity else {
+        guard let host, let granularity = host.bindings.clockGranularity else {
             stop()
             return
         }
@@ -37,7 +41,7 @@ final class NowTicker {
         if let armed, armed.boundary == boundary, scheduler.isTimerArmed(armed.timer) { return }
         stop()
         do {
-            let timer = try scheduler.addTimer(after: boundary - now + Self.margin) { [unowned self] in fire(at: boundary) }
+            let timer = try scheduler.addTimer(after: boundary - now + Self.margin) { [weak self] in self?.fire(at: boundary) }
             armed = (timer, boundary)
         } catch {
             host.log("now: the clock timer could not be armed (\(error)); times on screen stand still")
@@ -51,6 +55,7 @@ final class NowTicker {
 
     private func fire(at boundary: Double) {
         armed = nil
+        guard let host else { return }
         let now = host.live.clock.now()
         // Early by the wall clock (it was set back, or ran slow): wait for the boundary itself.
         if now >= boundary { host.bindings.clockTicked(at: now) }

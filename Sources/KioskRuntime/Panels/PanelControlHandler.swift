@@ -29,8 +29,6 @@ public final class PanelControlHandler: ControlRequestHandler {
             return set(widget: widget, property: property, to: value)
         case .get(let widget, let property):
             guard host.node(forWidget: widget) != nil else { return .error(unknownWidget(widget)) }
-            // A bound property answers as the next frame will show it.
-            host.bindings.evaluateDirty()
             guard let value = host.value(of: property, widget: widget) else {
                 return .error("widget '\(widget)' has no readable property '\(property)'")
             }

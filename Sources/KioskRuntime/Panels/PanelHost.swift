@@ -222,9 +222,10 @@ public final class PanelHost {
         panels[currentPanelID]?.node.subtree ?? []
     }
 
-    /// A widget property's live value.
+    /// A widget property's live value; a bound one as the next frame will show it.
     public func value(of property: String, widget id: String) -> PropertyValue? {
         guard node(forWidget: id) != nil else { return nil }
+        bindings.evaluateDirty()
         return liveValue(of: property, widget: id)
     }
 
