@@ -1,3 +1,4 @@
+import Foundation
 import KioskConfig
 import KioskExpression
 import KioskGraphics
@@ -87,5 +88,26 @@ struct ClockIdleTests {
         try kiosk.session.advance(by: 86_398)
         #expect(kiosk.framesPresented == frames + 1)
         #expect(kiosk.session.display.loop.armedTimerCount == 1)
+    }
+
+    @Test func aKioskThatGoesAwayLeavesNoClockTimerBehind() throws {
+        let loop = VirtualLoop()
+        let directory = NSTemporaryDirectory() + "clock-gone-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kiosk.yaml"
+        try Self.config("${time(now, 'medium')}").write(toFile: path, atomically: true, encoding: .utf8)
+        var session: HeadlessPanelSession? = try HeadlessPanelSession.load(path: path, scheduler: loop)
+        try session?.renderUntilIdle()
+        #expect(loop.armedTimerCount == 1)
+        session = nil
+        #expect(loop.armedTimerCount == 0)
+        loop.advance(by: 5)
+
+        let closed = try HeadlessPanelSession.load(path: path, scheduler: loop)
+        try closed.renderUntilIdle()
+        #expect(loop.armedTimerCount == 1)
+        closed.kiosk.close()
+        #expect(loop.armedTimerCount == 0)
     }
 }
