@@ -159,6 +159,11 @@ public final class LiveBindings {
         for reader in readers[name.root] ?? [] where reader.name.isAffected(by: name) {
             mark(reader.key, .inputs)
         }
+        if name.root == "locale" {
+            // Every formula formats in the locale (`number`, `currency`, `date`) and reads texts
+            // translated into it, whether or not it names `locale`.
+            for key in bindings.keys { mark(key, .recheck) }
+        }
         if name.root == "panel" {
             // The panel shown decides how often `now` ticks; its clocks stood still while hidden.
             tickingCache = nil

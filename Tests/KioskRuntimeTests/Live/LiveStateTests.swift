@@ -112,3 +112,25 @@ struct LiveStateTests {
         #expect(kiosk.host.emittedEvents.map(\.value) == [.number(2), .number(3)])
     }
 }
+
+@MainActor
+struct LiveLocaleTests {
+    @Test func aLocaleSwitchFormatsBoundTextsAgain() throws {
+        let kiosk = try PanelSessionFixture("""
+            state:
+              price: 12
+            panels:
+              home:
+                root:
+                  type: stack
+                  children:
+                    - {type: label, id: price, text: "${currency(state.price, 'EUR')}", size: [200, 24]}
+                    - {type: label, id: language, text: "${locale}", size: [200, 24]}
+            """)
+        #expect(kiosk.label("price") == "€12.00")
+        kiosk.host.run([.setLocale("de")])
+        try kiosk.settle()
+        #expect(kiosk.label("price") == "12,00\u{A0}€")
+        #expect(kiosk.label("language") == "de")
+    }
+}
