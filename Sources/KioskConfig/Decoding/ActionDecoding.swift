@@ -222,7 +222,7 @@ nonisolated extension DecodingContext {
         }
         let literal: PropertyValue = ScalarReading.bool(valueNode).map(PropertyValue.bool)
             ?? (scalar.isPlain ? ScalarReading.number(valueNode).map(PropertyValue.number) : nil)
-            ?? .string(scalar.text)
+            ?? .string(Formula.literalText(of: scalar.text))
         return .emit(event: event, value: .literal(literal))
     }
 

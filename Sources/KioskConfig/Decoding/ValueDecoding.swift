@@ -1,3 +1,4 @@
+import KioskExpression
 import KioskGraphics
 
 /// Checks one written value against a `PropertyType` and turns it into a `PropertyValue`,
@@ -7,19 +8,30 @@ nonisolated extension DecodingContext {
     /// property's default, which a partially written record is completed from.
     func value(of node: YAMLNode, as type: PropertyType, named name: String, base: PropertyValue? = nil) -> PropertyValue? {
         // Formulas are read where they may be used (a widget's property, set, emit, if); anywhere
-        // else, a value that is not text and starts with `=` is a formula in the wrong place.
-        if !Self.acceptsTemplate(type), node.scalar?.text.hasPrefix("=") == true {
+        // else (a panel's or an alert's title, a field of a record, a setting) one would show as
+        // written or not decode at all: say so instead.
+        if let text = node.scalar?.text, Self.acceptsTemplate(type) ? Formula.parse(text) != nil : text.hasPrefix("=") {
             report(at: node.location, "a formula cannot give '\(name)'",
-                   expected: "a constant (formulas give whole widget properties and the values of set, emit and if)",
+                   expected: Self.acceptsTemplate(type)
+                       ? "a constant text (formulas give whole widget properties and the values of set, emit and if; $${ writes a literal ${)"
+                       : "a constant (formulas give whole widget properties and the values of set, emit and if)",
                    found: node.summary)
             return nil
         }
-        let decoded = decodedValue(of: node, as: type, named: name, base: base)
+        let decoded = decodedValue(of: Self.unescapingTemplates(node, as: type), as: type, named: name, base: base)
         if decoded == nil, !isReportedInside(type) {
             report(at: node.location, "invalid value for '\(name)'", expected: type.expectation, found: node.summary,
                    suggestion: suggestion(for: node, as: type))
         }
         return decoded
+    }
+
+    /// A text without `${…}` parts shows `$${` as `${`.
+    private static func unescapingTemplates(_ node: YAMLNode, as type: PropertyType) -> YAMLNode {
+        guard acceptsTemplate(type), let scalar = node.scalar, scalar.text.contains("$${") else { return node }
+        var unescaped = node
+        unescaped.content = .scalar(YAMLNode.Scalar(text: Formula.literalText(of: scalar.text), isPlain: false))
+        return unescaped
     }
 
     /// Numbers, records, lists and the types built of numbers report their own, more precise

@@ -108,10 +108,10 @@ nonisolated extension DecodingContext {
             report(at: node.location, "invalid value for 'id'", expected: "a name", found: node.summary)
             return nil
         }
-        if ExpressionNames.reserved.contains(id) || sourceNames.contains(id) {
-            let taken = ExpressionNames.reserved.sorted() + sourceNames
+        // (A source's name is refused where the source is declared.)
+        if ExpressionNames.reserved.contains(id) {
             report(at: node.location, "the id '\(id)' is a name formulas read",
-                   expected: "an id other than " + taken.map { "'\($0)'" }.joined(separator: ", "))
+                   expected: "an id other than " + ExpressionNames.reserved.sorted().map { "'\($0)'" }.joined(separator: ", "))
         }
         if let first = decodedIDs[id] {
             report(at: node.location, "duplicate id '\(id)' (first used at \(first.line):\(first.column))",

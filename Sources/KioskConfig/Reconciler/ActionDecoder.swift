@@ -2,9 +2,12 @@
 /// loaded config, with the same checks and messages as actions inside it.
 nonisolated public struct ActionDecoder: Sendable {
     public var registry: ComponentRegistry
+    /// The names of the config's data sources, which formulas in the actions may read.
+    public var sourceNames: [String]
 
-    public init(registry: ComponentRegistry = .standard) {
+    public init(registry: ComponentRegistry = .standard, sourceNames: [String] = []) {
         self.registry = registry
+        self.sourceNames = sourceNames
     }
 
     public func actions(_ node: YAMLNode, in config: KioskConfigSpec) -> Result<[ActionSpec], ConfigErrors> {
@@ -12,6 +15,7 @@ nonisolated public struct ActionDecoder: Sendable {
         context.strings = config.strings
         context.panelIDs = config.panels.map(\.id)
         context.stateDeclarations = config.state
+        context.sourceNames = sourceNames
         for panel in config.panels {
             collect(panel.root, into: context, at: node.location)
         }

@@ -104,6 +104,21 @@ import Testing
         #expect(errors(text).isEmpty, "\(errors(text))")
     }
 
+    @Test func anEscapedTemplateIsLiteralWhereverTextIsWritten() throws {
+        let text = """
+            state: {hint: "$${price}"}
+            panels:
+              home:
+                title: "Costs $${price}"
+                root: {type: button, id: pay, title: "$${x}", on_tap: {alert: {title: "Pay $${x}?"}}}
+            """
+        let config = try #require(ConfigLoader().load(text: text).value)
+        #expect(config.state.first?.initialValue == .text("${price}"))
+        #expect(config.panels.first?.title == .literal("Costs ${price}"))
+        #expect(config.widget(id: "pay")?.text("title") == .literal("${x}"))
+        #expect(config.widget(id: "pay")?.actions["tap"] == [.alert(AlertSpec(title: .literal("Pay ${x}?")))])
+    }
+
     @Test func theTopLevelKeysIncludeStateAndSources() {
         let found = errors("stat: {a: 1}\npanels: {home: {root: {type: label}}}\n")
         #expect(found.map(\.detail) == ["unknown key 'stat' in the config; did you mean 'state'?"])
@@ -153,5 +168,26 @@ import Testing
         #expect(catalogue.names["now"] == .number)
         #expect(catalogue.names["$value"] == nil)
         #expect(ExpressionCatalogue(config: config, insideActions: true).names["$value"] == .any)
+    }
+}
+
+/// Actions written outside the config (a script's `do:`, a control command) read the same names.
+@Suite struct OutsideActionTests {
+    @Test func formulasInActionsOutsideTheConfigAreChecked() throws {
+        let config = try #require(ConfigLoader().load(text: """
+            state: {hours: 1}
+            panels: {home: {root: {type: label, id: price}}}
+            """).value)
+        let written = try #require(YAMLParser.parse(Array("""
+            - set: {state.hours: "= state.hours + 1", price.text: "${weather.temp}"}
+            - if: {when: "= state.hour > 2", then: [back]}
+            """.utf8), file: "script.yaml").root)
+        let decoder = ActionDecoder(sourceNames: ["weather"])
+        guard case .failure(let failure) = decoder.actions(written, in: config) else {
+            Issue.record("the unknown state name was not reported")
+            return
+        }
+        #expect(failure.errors.map(\.description) == ["script.yaml:2:23: error: 'state' has no member 'hour'; did you mean 'hours'?"])
+        #expect(ActionDecoder().actions(written, in: config).errors.contains { $0.message == "unknown name 'weather'" })
     }
 }

@@ -9,21 +9,16 @@ nonisolated extension DecodingContext {
         case formula(FormulaSpec)
         /// A formula with a syntax error (reported).
         case invalid
-        /// Not a formula: a literal, whose text may have had `$${` unescaped.
+        /// Not a formula: a literal (a text's `$${` is unescaped when it is decoded).
         case literal(YAMLNode)
     }
 
     /// Reads `node` as a formula when its scalar starts with `=`, or, when `allowsTemplate` (a
-    /// text is expected), when it has `${…}` parts; `$${` in a text that has none is a literal `${`.
+    /// text is expected), when it has `${…}` parts.
     func writtenValue(of node: YAMLNode, allowsTemplate: Bool) -> WrittenValue {
         guard let scalar = node.scalar else { return .literal(node) }
         let couldBeFormula = scalar.text.hasPrefix("=") || (allowsTemplate && scalar.text.contains("${"))
-        guard couldBeFormula, let parsed = Formula.parse(scalar.text) else {
-            guard allowsTemplate, scalar.text.contains("$${") else { return .literal(node) }
-            var unescaped = node
-            unescaped.content = .scalar(YAMLNode.Scalar(text: Formula.literalText(of: scalar.text), isPlain: false))
-            return .literal(unescaped)
-        }
+        guard couldBeFormula, let parsed = Formula.parse(scalar.text) else { return .literal(node) }
         let start = scalar.textStart ?? node.location
         switch parsed {
         case .success(let formula):

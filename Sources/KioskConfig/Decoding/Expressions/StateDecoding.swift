@@ -39,12 +39,12 @@ nonisolated extension DecodingContext {
                        found: "\(node.summary) (not a finite number)")
                 return nil
             }
-            if scalar.text.hasPrefix("=") {
+            if Formula.parse(scalar.text) != nil {
                 report(at: node.location, "invalid value for '\(name)'", expected: Self.stateLiteral + " (not a formula)",
                        found: node.summary)
                 return nil
             }
-            return .text(scalar.text)
+            return .text(Formula.literalText(of: scalar.text))
         case .sequence(let items):
             let values = items.enumerated().map { stateValue($1, named: "\(name)[\($0)]") }
             return values.contains(where: { $0 == nil }) ? nil : .list(values.compactMap { $0 })
