@@ -53,7 +53,11 @@ struct TypeChecker {
     private mutating func type(ofName name: String, at span: ExpressionSpan) -> ExpressionType {
         if let type = catalogue.names[name] { return type }
         if catalogue.objects[name] != nil { return .record }
-        report("unknown name '\(name)'", at: span, suggestion: NameSuggestion.closest(to: name, among: knownNames))
+        if name == "$value" {
+            report("'$value' can be read only inside actions, where it is the value of the event", at: span)
+        } else {
+            report("unknown name '\(name)'", at: span, suggestion: NameSuggestion.closest(to: name, among: knownNames))
+        }
         return .any
     }
 

@@ -114,6 +114,6 @@ import Testing
         catalogue.names["$value"] = .any
         let formula = try #require(Formula.parse("= $value * 2")).get()
         #expect(formula.check(against: catalogue, expecting: .number).problems.isEmpty)
-        #expect(formula.check(against: Self.catalogue, expecting: .number).problems.map(\.message) == ["unknown name '$value'"])
+        #expect(formula.check(against: Self.catalogue, expecting: .number).problems.map(\.message) == ["'$value' can be read only inside actions, where it is the value of the event"])
     }
 }

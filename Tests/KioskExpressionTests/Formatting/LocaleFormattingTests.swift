@@ -83,6 +83,17 @@ import Testing
         #expect(evaluate("= date(now, 'medium')", in: scope).value == .text("15.11.2023"))
     }
 
+    /// A locale ICU does not know still formats, with the root locale's conventions.
+    @Test func anUnknownLocaleFallsBackToTheRootLocale() {
+        for locale in ["", "xx", "not a locale", "de_DE@currency=XYZ"] {
+            var scope = TestScope.panel
+            scope.locale = locale
+            let text = evaluate("${number(1234.5, 2)} ${currency(12, 'EUR')} ${date(now)} ${duration(61)}", in: scope).value?.displayText
+            #expect(text?.contains("12") == true, "\(locale): \(String(describing: text))")
+            #expect(text?.hasSuffix("1:01") == true, "\(locale): \(String(describing: text))")
+        }
+    }
+
     @Test func badArgumentsAreErrorsAtTheArgument() {
         let cases: [(String, String, String)] = [
             ("= currency(1, 'EURO')", "'currency' needs a three-letter currency code such as 'EUR', found 'EURO'", "'EURO'"),

@@ -4,7 +4,7 @@ import KioskConfig
 /// after is kept as it is (still running, already fired or cancelled), one that changed or is new
 /// starts afresh, one that is gone stops. Timers are paired by equal specs, in order, so two equal
 /// anonymous timers pair with two equal ones.
-struct PanelTimerMatch: Equatable {
+struct PanelTimerMatch {
     /// Positions in the old list and the new list of timers kept.
     var kept: [(old: Int, new: Int)]
     /// Positions in the new list of timers to start.
@@ -24,9 +24,5 @@ struct PanelTimerMatch: Equatable {
             }
         }
         stopped = unmatched
-    }
-
-    static func == (a: PanelTimerMatch, b: PanelTimerMatch) -> Bool {
-        a.kept.elementsEqual(b.kept, by: { $0 == $1 }) && a.started == b.started && a.stopped == b.stopped
     }
 }
