@@ -42,6 +42,8 @@ public final class LiveBindings {
     private var readers: [String: [(name: LiveName, key: Key)]] = [:]
     /// Bindings reading `now`.
     private var clockReaders: Set<Key> = []
+    /// Each widget's bindings.
+    private var byNode: [ObjectIdentifier: [Key]] = [:]
     private var dirty: [Key: Reason] = [:]
     /// The pass under way: bindings marked during it join it.
     private var queue: BindingQueue<Key>?
@@ -116,8 +118,10 @@ public final class LiveBindings {
     private func reindex() {
         readers = [:]
         clockReaders = []
+        byNode = [:]
         tickingCache = nil
         for (key, binding) in bindings {
+            byNode[key.node, default: []].append(key)
             for name in binding.inputs { readers[name.root, default: []].append((name, key)) }
             if binding.clock != nil { clockReaders.insert(key) }
         }
@@ -175,7 +179,7 @@ public final class LiveBindings {
     /// A widget reported an event (a person dragged, typed, tapped): its bound properties may no
     /// longer show their bindings' values, and whatever reads the widget is evaluated again.
     func widgetDidReport(_ node: WidgetNode) {
-        for binding in bindings.values where binding.node === node { binding.isInterrupted = true }
+        for key in byNode[ObjectIdentifier(node)] ?? [] { bindings[key]?.isInterrupted = true }
         if let id = node.id { inputChanged(LiveName(id)) }
     }
 
