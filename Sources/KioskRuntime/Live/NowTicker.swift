@@ -6,6 +6,11 @@ import KioskPlatform
 /// `time(now, 'short')`, the next second for `'medium'`, the next midnight for a date). When it
 /// fires, the bindings whose boundary passed are evaluated at the next frame, and the timer is
 /// armed again. A panel that does not read `now` arms nothing, so an idle kiosk sleeps.
+///
+/// What ticks: the bindings of the panel shown, and the bindings they read (on whatever panel),
+/// so a label showing another panel's clock text moves too. The bindings of the other panels stand
+/// still and are brought up to date the moment their panel is shown. State and sources hold values,
+/// not formulas: nothing of theirs ticks. Actions read `now` when they run.
 final class NowTicker {
     /// The timer fires this long after the boundary, so that the wall clock, read by the formula,
     /// is past it even when the scheduler's clock and the wall clock round differently.
