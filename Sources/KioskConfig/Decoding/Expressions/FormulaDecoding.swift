@@ -42,19 +42,9 @@ nonisolated extension DecodingContext {
     /// The static check of one formula: names, functions, argument counts and types, and `$value`
     /// outside actions. `expecting` is the type the value must have, when only one fits.
     func check(_ spec: FormulaSpec, expecting: ExpressionType?, insideActions: Bool) {
-        var misplaced: Set<ExpressionSpan> = []
-        if !insideActions {
-            for reference in spec.formula.references where reference.path.first == ExpressionNames.eventValue {
-                misplaced.insert(reference.span)
-                report(at: spec.location(of: reference.span), "'$value' is only available inside actions",
-                       expected: "a name a binding can read (a widget's property, state, a source, now, panel, locale, appearance)")
-            }
-        }
         let catalogue = insideActions ? actionCatalogue : bindingCatalogue
         let (type, problems) = spec.formula.check(against: catalogue, expecting: expecting)
-        for problem in problems where !misplaced.contains(where: { $0.offset == problem.span.offset }) {
-            report(problem, in: spec)
-        }
+        for problem in problems { report(problem, in: spec) }
         // The language lets a text take any value (shown as text); a colour or a choice is a text
         // that must name one, which a number, a bool, a list or a record never does.
         if expecting == .text, problems.isEmpty, [.number, .bool, .list, .record].contains(type) {
