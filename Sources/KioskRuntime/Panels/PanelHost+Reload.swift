@@ -36,9 +36,7 @@ extension PanelHost {
             if let gone = panels.removeValue(forKey: panelID) { reconciler.dismantle(gone.node) }
         }
         reconcileBuiltPanels()
-        // Bindings are rebuilt from the new specs and evaluated now, so the layout below has them.
         bindings.rebuild(recheck: true)
-        bindings.evaluateDirty()
         reloadPhaseDidEnd?(.reconciled)
         backStack.removeAll { newConfig.panel(id: $0) == nil }
         if newConfig.panel(id: currentPanelID) == nil {
@@ -48,8 +46,9 @@ extension PanelHost {
             container.setSubviews([current])
         }
         if let shown = newConfig.panel(id: currentPanelID) { timers.reload(shown) }
-        // Laid out now rather than in the next frame, so that the long part of a large reload is
-        // done (and reported) before the frame.
+        // Bound values first, so that the layout has them. Laid out now rather than in the next
+        // frame, so that the long part of a large reload is done (and reported) before the frame.
+        bindings.evaluateDirty()
         screen.layoutIfNeeded()
         reloadPhaseDidEnd?(.laidOut)
     }
