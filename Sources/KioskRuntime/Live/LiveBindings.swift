@@ -44,6 +44,8 @@ public final class LiveBindings {
     private var clockReaders: Set<Key> = []
     /// Each widget's bindings.
     private var byNode: [ObjectIdentifier: [Key]] = [:]
+    /// The widgets with an id on the built panels, for formulas reading them.
+    private var widgets: [String: WidgetNode] = [:]
     private var dirty: [Key: Reason] = [:]
     /// The pass under way: bindings marked during it join it.
     private var queue: BindingQueue<Key>?
@@ -82,10 +84,12 @@ public final class LiveBindings {
     func rebuild(recheck: Bool) {
         var next: [Key: LiveBinding] = [:]
         var alive: Set<ObjectIdentifier> = []
+        widgets = [:]
         for panelID in host.panels.keys.sorted() {
             guard let root = host.panels[panelID]?.node else { continue }
             for node in root.subtree {
                 alive.insert(ObjectIdentifier(node))
+                if let id = node.id { widgets[id] = node }
                 for property in node.spec.bindings.keys.sorted() {
                     let spec = node.spec.bindings[property]!
                     let key = Key(node: ObjectIdentifier(node), property: property)
@@ -313,6 +317,11 @@ public final class LiveBindings {
     }
 
     // MARK: Reading
+
+    /// The widget with this id on a built panel.
+    func builtWidget(_ id: String) -> WidgetNode? {
+        widgets[id]
+    }
 
     /// The value the binding of `property` gave the widget, unless a `set` changed it since.
     func boundValue(of property: String, on node: WidgetNode) -> PropertyValue? {

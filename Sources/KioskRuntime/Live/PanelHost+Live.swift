@@ -11,20 +11,12 @@ extension PanelHost {
     /// a `set` or the config gave it. A widget on a panel not built yet reads as its config
     /// writes it; nothing is built to answer.
     func liveValue(of property: String, widget id: String) -> PropertyValue? {
-        if let node = builtNode(forWidget: id) {
+        if let node = bindings.builtWidget(id) {
             return node.adapter.value(of: property, in: node.view) ?? bindings.boundValue(of: property, on: node)
                 ?? node.value(of: property)
         }
         for panel in config.panels {
             if let spec = panel.root.first(where: { $0.id == id }) { return spec.properties[property].map(reconciler.resolver.resolve) }
-        }
-        return nil
-    }
-
-    /// The live node of a widget on a panel built already.
-    func builtNode(forWidget id: String) -> WidgetNode? {
-        for panelID in panels.keys.sorted() {
-            if let node = panels[panelID]?.node.node(withID: id) { return node }
         }
         return nil
     }
