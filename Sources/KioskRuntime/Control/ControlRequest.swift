@@ -17,9 +17,13 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
     case alert(title: String, message: String, buttons: [String])
     /// Stream events (`{"event":…}` lines) to this client until it disconnects.
     case subscribe
+    /// Set a `state` variable: `{"cmd":"state","name":"hours","value":3}`.
+    case state(name: String, value: JSONValue)
+    /// Evaluate a formula against the running kiosk: `{"cmd":"eval","expr":"hours.value / 8"}`.
+    case eval(expression: String)
 
     /// Every command the socket understands, in the order `kiosk ctl` documents them.
-    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe"]
+    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "state", "eval"]
 
     public var commandName: String {
         switch self {
@@ -31,6 +35,8 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
         case .screenshot: "screenshot"
         case .alert: "alert"
         case .subscribe: "subscribe"
+        case .state: "state"
+        case .eval: "eval"
         }
     }
 }
@@ -90,6 +96,12 @@ nonisolated extension ControlRequest {
             self = .alert(title: title, message: message, buttons: buttons.isEmpty ? ["OK"] : buttons)
         case "subscribe":
             self = .subscribe
+        case "state":
+            let stateName = try Self.requiredString("name", in: json, for: name)
+            guard let value = json["value"] else { throw ControlRequestError("state needs a \"value\"") }
+            self = .state(name: stateName, value: value)
+        case "eval":
+            self = .eval(expression: try Self.requiredString("expr", in: json, for: name))
         default:
             throw ControlRequestError(
                 "unknown command \"\(name)\"; known commands: \(Self.commandNames.joined(separator: ", "))")
@@ -113,6 +125,11 @@ nonisolated extension ControlRequest {
             members["title"] = .string(title)
             members["message"] = .string(message)
             members["buttons"] = .array(buttons.map(JSONValue.string))
+        case .state(let name, let value):
+            members["name"] = .string(name)
+            members["value"] = value
+        case .eval(let expression):
+            members["expr"] = .string(expression)
         case .back, .reload, .screenshot(.inline), .subscribe:
             break
         }

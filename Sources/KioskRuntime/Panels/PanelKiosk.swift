@@ -23,6 +23,8 @@ public final class PanelKiosk: InputReceiver {
     public let configPath: String
     private let scheduler: any Scheduler
     private let logger: Logger
+    /// Moves `now` in the formulas of the panel shown.
+    private var nowTicker: NowTicker?
 
     /// What a `PanelKiosk` is built from, apart from its screen and config: the same for every
     /// screen of a run.
@@ -43,6 +45,9 @@ public final class PanelKiosk: InputReceiver {
         public var onEmit: ((EmittedEvent) -> Void)?
         /// The frame on screen, for the control socket's `screenshot`.
         public var screenshot: () throws -> Surface
+        /// What `now` reads; nil for the scheduler's kind: virtual time on a `VirtualLoop`, else
+        /// the system clock.
+        public var wallClock: WallClock?
 
         public init(configPath: String, adapters: AdapterTable = .standard, controlPath: Result<String, SocketError>? = nil,
                     power: ScreenPower? = nil, service: ServiceLifecycle? = nil, logger: Logger,
@@ -69,6 +74,7 @@ public final class PanelKiosk: InputReceiver {
         host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory,
                          scheduler: scheduler)
         host.log = { message in logger.info(message) }
+        host.live.clock = setup.wallClock ?? .matching(scheduler)
         host.onEmit = setup.onEmit ?? { event in logger.info("emit \(event.jsonLine)") }
         let service = setup.service
         host.onPanelChange = { _, panel in service?.content = "panel \(panel)" }
@@ -87,6 +93,7 @@ public final class PanelKiosk: InputReceiver {
             }
         }
         host.start()
+        nowTicker = NowTicker(host: host, scheduler: scheduler)
         idle = IdleBehaviour(settings: IdleBehaviour.settings(host.config.display.idle), screen: screen,
                              host: host, power: setup.power, scheduler: scheduler)
         idle.log = { message in logger.error(message) }
@@ -137,6 +144,8 @@ public final class PanelKiosk: InputReceiver {
         endpoint?.close()
         endpoint = nil
         idle.stop()
+        nowTicker?.stop()
+        nowTicker = nil
         host.stopTimers()
     }
 
