@@ -6,9 +6,10 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIG ?= Config/kiosk.yaml
 
+# python3 and openssl serve the HTTP tests: a local server, and a certificate for its https variant.
 DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-dev libinput-dev \
 	libudev-dev libyaml-dev libxkbcommon-dev xkb-data libsystemd-dev libseat-dev libcurl4-openssl-dev fonts-dejavu-core \
-	python3
+	python3 openssl
 # What the installed kiosk needs on a board where it was not built (the Swift runtime is linked in).
 # polkitd: libseat asks logind to activate the kiosk's session, and logind asks polkit whether it may.
 RUNTIME_PACKAGES = libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpixman-1-0 libdrm2 libinput10 \

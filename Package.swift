@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "KioskExpressionTests", dependencies: ["KioskExpression"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"],
                     exclude: ["Broken", "Valid"], swiftSettings: mainActorCode),
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskPlatform", "KioskTestSupport"],
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskPlatform", "KioskExpression", "KioskTestSupport"],
                     exclude: ["DataSources/HTTP/http-test-server.py"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskCompositorTests",
                     dependencies: ["KioskCompositor", "KioskPlatform", "KioskRuntime", "KioskTestSupport"], exclude: ["Golden"], swiftSettings: mainActorCode),

@@ -1,3 +1,4 @@
+import Foundation
 import KioskCompositor
 import KioskGraphics
 import KioskRuntime
@@ -72,5 +73,79 @@ struct PartialRepaintTests {
         }
         // Partial repaints really are partial.
         #expect(partialPixels < fullPixels / 4)
+    }
+}
+
+/// The same property through bindings: state changes, a person's drags and `set`s re-evaluate bound
+/// texts, colours, visibility and values, and every frame must equal a full repaint.
+@MainActor
+struct BindingRepaintTests {
+    static let config = """
+        state:
+          level: 0.4
+          note: Ready
+          alarm: false
+        panels:
+          home:
+            root:
+              type: stack
+              alignment: leading
+              spacing: 6
+              children:
+                - {type: label, id: note, text: "${upper(state.note)} at ${round(state.level * 100)} %", size: [260, 24]}
+                - type: progress
+                  id: ring
+                  value: "= state.level"
+                  color: "= state.level > 0.7 ? 'system_red' : 'system_green'"
+                  size: [90, 90]
+                - {type: marked_slider, id: hours, value: "= round(state.level * 8)", min: 0, max: 8, size: [300, 44]}
+                - {type: label, id: hours_label, text: "${hours.value} h · ${ring.value}", size: [260, 24]}
+                - type: card
+                  id: warning
+                  title: Alarm
+                  hidden: "= not state.alarm"
+                  background: "= state.alarm ? 'system_orange' : 'system_gray5'"
+                  size: [200, 60]
+        """
+
+    @Test func randomBindingDrivenChangesRepaintExactlyWhatAFullFrameWould() throws {
+        var random = SeededRandom(seed: 7)
+        let directory = NSTemporaryDirectory() + "binding-repaint-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kiosk.yaml"
+        try Self.config.write(toFile: path, atomically: true, encoding: .utf8)
+        let session = try HeadlessPanelSession.load(path: path, size: Size(width: 420, height: 360))
+        try session.renderUntilIdle()
+        let control = PanelControlHandler(host: session.host, registry: session.host.reconciler.adapters.registry, configPath: path,
+                                          runtimeDirectory: directory) { Surface(width: 1, height: 1, format: .xrgb8888) }
+        let display = session.display
+        var frames = 0
+        for step in 0..<120 {
+            let change = Int.random(in: 0..<6, using: &random)
+            let reply: ControlReply
+            switch change {
+            case 0: reply = control.handle(.state(name: "level", value: .number(Double(Int.random(in: 0...20, using: &random)) / 20)))
+            case 1: reply = control.handle(.state(name: "note", value: .string(["Ready", "Busy", "Low battery", ""].randomElement(using: &random)!)))
+            case 2: reply = control.handle(.state(name: "alarm", value: .bool(Bool.random(using: &random))))
+            case 3: reply = control.handle(.set(widget: "hours", property: "value", value: .number(Double(Int.random(in: 0...8, using: &random)))))
+            case 4: reply = control.handle(.set(widget: "note", property: "text", value: .string("Set by hand")))
+            default:
+                let slider = try #require(display.screen.view(withID: "hours"))
+                let box = session.driver.frameOnScreen(of: slider)
+                let x = box.minX + Double.random(in: 0...box.width, using: &random)
+                try session.driver.drag(from: box.center, to: Point(x: x, y: box.midY), duration: 0.1)
+                reply = .ok
+            }
+            #expect(reply == .ok, "step \(step): \(reply)")
+            frames += try display.renderUntilIdle()
+            let partial = try #require(display.output.frontSurface)
+            let full = display.compositor.renderFullFrame()
+            let comparison = partial.difference(from: full)
+            #expect(comparison.differingPixels == 0,
+                    "step \(step), change \(change): \(comparison.differingPixels) pixels differ, damage \(display.compositor.lastDamage)")
+            if comparison.differingPixels > 0 { break }
+        }
+        #expect(frames > 60, "the changes were shown")
     }
 }

@@ -94,6 +94,16 @@ public final class Reconciler {
         node.liveOverrides[property] = resolved
     }
 
+    /// Gives one property of a live widget the value its binding computed. Unlike `set`, this is no
+    /// live override: the spec binds the property, so a reload rebuilds the binding, which brings
+    /// its value back; and a value an action set before is superseded.
+    public func applyBound(_ value: PropertyValue, to property: String, on node: WidgetNode) {
+        let changes = PropertyChanges(old: [:], new: [property: value])
+        CommonViewProperties.apply(changes, to: node.view)
+        node.adapter.update(node.view, changes: changes, context: context(for: node))
+        node.liveOverrides[property] = nil
+    }
+
     // MARK: Children
 
     private func reconcileChildren(of node: WidgetNode, with specs: [WidgetSpec]) {

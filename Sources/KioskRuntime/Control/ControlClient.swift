@@ -86,6 +86,8 @@ nonisolated extension ControlClient {
           screenshot [FILE]           writes a PNG of the screen to FILE, or prints it as base64
           alert TITLE [MESSAGE [BUTTON…]]
           subscribe                   prints events as JSON lines until interrupted
+          state NAME VALUE            sets a state variable; VALUE is JSON (3, true, "text") or else taken as text
+          eval EXPRESSION             evaluates a formula against the running kiosk: eval "hours.value / 8"
           data SOURCE JSON            a value for a push source: JSON ({"temp": 21}, 42, "text") or else text
         """
 
@@ -127,6 +129,12 @@ nonisolated extension ControlClient {
         case "subscribe":
             try expect(0...0, "")
             return .subscribe
+        case "state":
+            try expect(2...2, "NAME VALUE")
+            return .state(name: operands[0], value: (try? JSONParser.parse(operands[1])) ?? .string(operands[1]))
+        case "eval":
+            try expect(1...Int.max, "EXPRESSION")
+            return .eval(expression: operands.joined(separator: " "))
         case "data":
             try expect(2...2, "SOURCE JSON")
             let value = (try? JSONParser.parse(operands[1])) ?? .string(operands[1])

@@ -17,11 +17,16 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
     case alert(title: String, message: String, buttons: [String])
     /// Stream events (`{"event":…}` lines) to this client until it disconnects.
     case subscribe
+    /// Set a `state` variable: `{"cmd":"state","name":"hours","value":3}`.
+    case state(name: String, value: JSONValue)
+    /// Evaluate a formula against the running kiosk: `{"cmd":"eval","expr":"hours.value / 8"}`.
+    case eval(expression: String)
+
     /// A value for a `push` source: `{"cmd":"data","source":"weather","value":{"temp":21}}`.
     case data(source: String, value: JSONValue)
 
     /// Every command the socket understands, in the order `kiosk ctl` documents them.
-    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "data"]
+    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "state", "eval", "data"]
 
     public var commandName: String {
         switch self {
@@ -33,6 +38,8 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
         case .screenshot: "screenshot"
         case .alert: "alert"
         case .subscribe: "subscribe"
+        case .state: "state"
+        case .eval: "eval"
         case .data: "data"
         }
     }
@@ -93,6 +100,12 @@ nonisolated extension ControlRequest {
             self = .alert(title: title, message: message, buttons: buttons.isEmpty ? ["OK"] : buttons)
         case "subscribe":
             self = .subscribe
+        case "state":
+            let stateName = try Self.requiredString("name", in: json, for: name)
+            guard let value = json["value"] else { throw ControlRequestError("state needs a \"value\"") }
+            self = .state(name: stateName, value: value)
+        case "eval":
+            self = .eval(expression: try Self.requiredString("expr", in: json, for: name))
         case "data":
             let source = try Self.requiredString("source", in: json, for: name)
             guard let value = json["value"] else { throw ControlRequestError("data needs a \"value\"") }
@@ -120,6 +133,11 @@ nonisolated extension ControlRequest {
             members["title"] = .string(title)
             members["message"] = .string(message)
             members["buttons"] = .array(buttons.map(JSONValue.string))
+        case .state(let name, let value):
+            members["name"] = .string(name)
+            members["value"] = value
+        case .eval(let expression):
+            members["expr"] = .string(expression)
         case .data(let source, let value):
             members["source"] = .string(source)
             members["value"] = value

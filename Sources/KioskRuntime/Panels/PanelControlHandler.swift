@@ -74,6 +74,10 @@ public final class PanelControlHandler: ControlRequestHandler {
             return .ok
         case .subscribe:
             return .ok
+        case .state(let name, let value):
+            return host.controlSetState(name, to: value)
+        case .eval(let expression):
+            return host.controlEvaluate(expression)
         case .data(let source, let value):
             return pushData(value, to: source)
         }

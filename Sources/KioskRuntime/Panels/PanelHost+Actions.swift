@@ -16,6 +16,7 @@ extension PanelHost {
 
     func handle(event: String, from node: WidgetNode, value: PropertyValue?) {
         onWidgetEvent?(event, node.spec.id, value)
+        bindings.widgetDidReport(node)
         run(node.spec.actions[event] ?? [], eventValue: value)
     }
 
@@ -51,21 +52,24 @@ extension PanelHost {
         case .back: navigateBack(transition: .slide, navigationDepth: navigationDepth)
         case .set(let assignments): for assignment in assignments { set(assignment, eventValue: eventValue) }
         case .alert(let spec): presentAlert(spec, eventValue: eventValue)
-        case .emit(let name, let value): emit(EmittedEvent(name: name, value: value.flatMap { resolve($0, eventValue) }))
+        case .emit(let name, let value):
+            emit(EmittedEvent(name: name, value: value.flatMap { resolve($0, eventValue, in: "emit \(name)") }))
         case .setLocale(let locale): setLocale(locale)
         case .setAppearance(let change): setAppearance(change)
-        case .when(let condition, _, _): log("\(condition.location): 'if' needs the binding engine, which this build lacks")
+        case .when(let condition, let then, let otherwise):
+            runCondition(condition, then: then, otherwise: otherwise, eventValue: eventValue, navigationDepth: navigationDepth)
         case .after(let id, let delay, let actions): startTimer(id: id, schedule: .after(delay), actions: actions)
         case .every(let id, let interval, let actions): startTimer(id: id, schedule: .every(interval), actions: actions)
         case .cancel(let id): cancelTimer(id)
         }
     }
 
-    private func resolve(_ value: ActionValue, _ eventValue: PropertyValue?) -> PropertyValue? {
+    /// A formula that fails is logged (as part of `action`) and gives nil.
+    private func resolve(_ value: ActionValue, _ eventValue: PropertyValue?, in action: String) -> PropertyValue? {
         switch value {
         case .literal(let literal): reconciler.resolver.resolve(literal)
         case .eventValue: eventValue
-        case .formula: nil
+        case .formula(let spec): actionValue(spec, eventValue: eventValue, in: action)
         }
     }
 
@@ -74,17 +78,22 @@ extension PanelHost {
     /// and logged, once per widget property, so that a slider dragged past a limit does not flood
     /// the log.
     private func set(_ assignment: Assignment, eventValue: PropertyValue?) {
+        if case .state(let name) = assignment.target {
+            setState(name, to: assignment.value, eventValue: eventValue)
+            return
+        }
         guard let node = node(forWidget: assignment.widgetID) else {
             log("set: no widget '\(assignment.widgetID)'")
             return
         }
-        guard let raw = resolve(assignment.value, eventValue) else {
-            log("set \(assignment.widgetID).\(assignment.property): the event carries no value")
+        let target = "\(assignment.widgetID).\(assignment.property)"
+        guard let raw = resolve(assignment.value, eventValue, in: "set \(target)") else {
+            if case .eventValue = assignment.value { log("set \(target): the event carries no value") }
             return
         }
-        let target = "\(assignment.widgetID).\(assignment.property)"
         guard let type = reconciler.adapters.registry.schema(for: node.type)?.property(named: assignment.property)?.type else {
             reconciler.set(assignment.property, to: raw, on: node)
+            bindings.propertyWasSet(assignment.property, on: node)
             return
         }
         guard let fitted = PropertyCoercion.coerce(raw, to: type) else {
@@ -96,6 +105,7 @@ extension PanelHost {
                 + "clamped to \(PropertyValueFormatter.format(fitted.value)) (logged once)")
         }
         reconciler.set(assignment.property, to: fitted.value, on: node)
+        bindings.propertyWasSet(assignment.property, on: node)
     }
 
     func emit(_ event: EmittedEvent) {

@@ -27,12 +27,16 @@ extension PanelHost {
             if newConfig.theme.locale != oldConfig.theme.locale { locale = newConfig.theme.locale }
             let appearance = newConfig.theme.appearance != oldConfig.theme.appearance ? newConfig.theme.appearance : self.appearance
             screen.environment = environment(appearance: appearance)
+            live.locale = locale
+            live.appearance = appearance
         }
+        live.reloadState(newConfig.state)
         reconciler.resolver = TextResolver(strings: newConfig.strings, locale: locale)
         for panelID in Array(panels.keys) where newConfig.panel(id: panelID) == nil {
             if let gone = panels.removeValue(forKey: panelID) { reconciler.dismantle(gone.node) }
         }
         reconcileBuiltPanels()
+        bindings.rebuild(recheck: true)
         reloadPhaseDidEnd?(.reconciled)
         backStack.removeAll { newConfig.panel(id: $0) == nil }
         if newConfig.panel(id: currentPanelID) == nil {
@@ -42,8 +46,9 @@ extension PanelHost {
             container.setSubviews([current])
         }
         if let shown = newConfig.panel(id: currentPanelID) { timers.reload(shown) }
-        // Laid out now rather than in the next frame, so that the long part of a large reload is
-        // done (and reported) before the frame.
+        // Bound values first, so that the layout has them. Laid out now rather than in the next
+        // frame, so that the long part of a large reload is done (and reported) before the frame.
+        bindings.evaluateDirty()
         screen.layoutIfNeeded()
         reloadPhaseDidEnd?(.laidOut)
     }

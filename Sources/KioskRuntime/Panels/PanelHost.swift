@@ -16,6 +16,10 @@ public final class PanelHost {
     public internal(set) var backStack: [String] = []
     public internal(set) var locale: String
     public var appearance: Appearance { screen.environment.appearance }
+    /// What formulas read besides widgets: state, sources, the panel, locale, appearance, `now`.
+    public let live: LiveValues
+    /// The bound properties of the built panels, evaluated at each frame that needs it.
+    public private(set) lazy var bindings = LiveBindings(host: self)
 
     /// Every `emit`, in order (scripts check them).
     public internal(set) var emittedEvents: [EmittedEvent] = []
@@ -64,6 +68,8 @@ public final class PanelHost {
         self.config = config
         self.locale = config.theme.locale
         self.currentPanelID = config.start
+        live = LiveValues(state: config.state, panel: config.start, locale: config.theme.locale,
+                          appearance: config.theme.appearance, clock: .system)
         reconciler = Reconciler(adapters: adapters, resolver: TextResolver(strings: config.strings, locale: config.theme.locale),
                                 baseDirectory: baseDirectory)
         reconciler.onEvent = { [weak self] node, event, value in
@@ -74,6 +80,7 @@ public final class PanelHost {
         // Panels are the content of the screen's layer host; alerts and the keyboard go above them.
         screen.installLayerHost().setContent(container)
         presentAlert = { [weak self] request in self?.presentWithAlertComponent(request) }
+        live.onChange = { [unowned self] name in bindings.inputChanged(name) }
         attachTimers()
     }
 
@@ -142,6 +149,7 @@ public final class PanelHost {
         let leaving = container.subviews.last
         let previous = leaving == nil ? nil : currentPanelID
         currentPanelID = panelID
+        live.panel = panelID
         recentlyShown.append(panelID)
         if recentlyShown.count > NavigationLimits.maximumNestedNavigations + 1 { recentlyShown.removeFirst() }
         onPanelChange?(previous, panelID)
@@ -165,6 +173,7 @@ public final class PanelHost {
         let node = reconciler.make(panel.root)
         let view = PanelView(panelID: panelID, content: node.view)
         panels[panelID] = (node, view)
+        bindings.rebuild(recheck: false)
         return view
     }
 
@@ -173,6 +182,8 @@ public final class PanelHost {
     /// Advances what moves (panel transitions) to the presentation time of the frame being made;
     /// add it as a frame observer of the compositor.
     public func step(at time: Double) {
+        // Before layout: what the bindings change is laid out and painted in this frame.
+        bindings.evaluateDirty()
         guard let transition else { return }
         if transition.step(at: time) {
             finishTransition()
@@ -211,9 +222,11 @@ public final class PanelHost {
         panels[currentPanelID]?.node.subtree ?? []
     }
 
-    /// A widget property's live value.
+    /// A widget property's live value; a bound one as the next frame will show it.
     public func value(of property: String, widget id: String) -> PropertyValue? {
-        node(forWidget: id)?.value(of: property)
+        guard node(forWidget: id) != nil else { return nil }
+        bindings.evaluateDirty()
+        return liveValue(of: property, widget: id)
     }
 
     // MARK: Environment
@@ -230,6 +243,7 @@ public final class PanelHost {
     public func setLocale(_ newLocale: String) {
         guard newLocale != locale else { return }
         locale = newLocale
+        live.locale = newLocale
         reconciler.resolver = TextResolver(strings: config.strings, locale: newLocale)
         screen.environment = environment(appearance: appearance)
         reconcileBuiltPanels()
@@ -242,6 +256,7 @@ public final class PanelHost {
         case .toggle: appearance == .dark ? .light : .dark
         }
         screen.environment = environment(appearance: next)
+        live.appearance = next
     }
 
     func reconcileBuiltPanels() {

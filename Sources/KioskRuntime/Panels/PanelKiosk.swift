@@ -25,6 +25,8 @@ public final class PanelKiosk: InputReceiver {
     public let configPath: String
     private let scheduler: any Scheduler
     private let logger: Logger
+    /// Moves `now` in the formulas of the panel shown.
+    private var nowTicker: NowTicker?
 
     /// What a `PanelKiosk` is built from, apart from its screen and config: the same for every
     /// screen of a run.
@@ -45,6 +47,9 @@ public final class PanelKiosk: InputReceiver {
         public var onEmit: ((EmittedEvent) -> Void)?
         /// The frame on screen, for the control socket's `screenshot`.
         public var screenshot: () throws -> Surface
+        /// What `now` reads; nil for the scheduler's kind: virtual time on a `VirtualLoop`, else
+        /// the system clock.
+        public var wallClock: WallClock?
         /// False: the config's sources fetch nothing and take values only from `data` (scripts,
         /// snapshots: the same pixels on every run).
         public var runsSources = true
@@ -74,11 +79,18 @@ public final class PanelKiosk: InputReceiver {
         host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory,
                          scheduler: scheduler)
         host.log = { message in logger.info(message) }
+        host.live.clock = setup.wallClock ?? .matching(scheduler)
         host.onEmit = setup.onEmit ?? { event in logger.info("emit \(event.jsonLine)") }
         let service = setup.service
         host.onPanelChange = { _, panel in service?.content = "panel \(panel)" }
+        // Sources write what formulas read; `updated` is on the clock `now` reads.
+        let live = host.live
         sources = SourceSet(specs: config.sources, scheduler: scheduler, baseDirectory: baseDirectory,
-                            log: { message in logger.warning(message) }, live: setup.runsSources)
+                            log: { message in logger.warning(message) }, wallTime: { live.now }, live: setup.runsSources)
+        for name in sources.names {
+            live.setSource(name, sources.value(of: name) ?? .initial)
+        }
+        sources.onChange = { [weak live] name, value in live?.setSource(name, value) }
         keyboard = OnScreenKeyboard(layout: .forLocale(host.config.theme.locale))
         keyboard.attach(to: screen)
         // Made after the host's own handlers: the endpoint chains its events behind them.
@@ -95,6 +107,7 @@ public final class PanelKiosk: InputReceiver {
             }
         }
         host.start()
+        nowTicker = NowTicker(host: host, scheduler: scheduler)
         idle = IdleBehaviour(settings: IdleBehaviour.settings(host.config.display.idle), screen: screen,
                              host: host, power: setup.power, scheduler: scheduler)
         idle.log = { message in logger.error(message) }
@@ -146,6 +159,8 @@ public final class PanelKiosk: InputReceiver {
         endpoint?.close()
         endpoint = nil
         idle.stop()
+        nowTicker?.stop()
+        nowTicker = nil
         host.stopTimers()
         sources.stop()
     }

@@ -71,6 +71,17 @@ struct ControlPanelTests {
         #expect(try kiosk.ask(client, .reload).contains("\"ok\":true"))
     }
 
+    @Test func evalAndGetAnswerOverTheSocket() throws {
+        let kiosk = try Kiosk()
+        let client = try ControlClient(path: kiosk.path)
+        try kiosk.loop.runOnce()
+        #expect(try kiosk.ask(client, .set(widget: "energy_ring", property: "value", value: .number(0.25))).contains("\"ok\":true"))
+        #expect(try kiosk.ask(client, .eval(expression: "energy_ring.value * 4")) == #"{"ok":true,"value":1}"#)
+        #expect(try kiosk.ask(client, .eval(expression: "= upper(panel)")) == #"{"ok":true,"value":"HOME"}"#)
+        #expect(try kiosk.ask(client, .eval(expression: "energy_rng.value")).contains("column 1: unknown name 'energy_rng'"))
+        #expect(try kiosk.ask(client, .state(name: "anything", value: 1)).contains("\"ok\":false"))
+    }
+
     @Test func aSubscriberHearsATapAndASliderDragInOrder() throws {
         let kiosk = try Kiosk()
         let subscriber = try ControlClient(path: kiosk.path)

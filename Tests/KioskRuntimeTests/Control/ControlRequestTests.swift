@@ -11,6 +11,7 @@ import Testing
             .screenshot(.inline), .screenshot(.file(path: "/run/kiosk/shot.png")),
             .alert(title: "Door", message: "Open it?", buttons: ["Yes", "No"]),
             .subscribe,
+            .state(name: "hours", value: 3), .eval(expression: "hours.value / 8"),
         ]
         for request in requests {
             #expect(try ControlRequest(json: JSONParser.parse(request.json.serialized)) == request)
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"target":"a.b"}"#, "missing \"cmd\"; known commands: set, get, goto, back, reload, screenshot, alert, subscribe, data"),
+        (#"{"target":"a.b"}"#, "missing \"cmd\"; known commands: set, get, goto, back, reload, screenshot, alert, subscribe, state, eval, data"),
         (#"{"cmd":3}"#, "\"cmd\" must be a string, found a number"),
         (#"{"cmd":"set","target":"a.b"}"#, "set needs a \"value\""),
         (#"{"cmd":"goto"}"#, "goto needs a string \"panel\""),
@@ -52,6 +53,17 @@ import Testing
             == .alert(title: "Door", message: "Open?", buttons: ["Yes", "No"]))
         #expect(throws: ControlRequestError("usage: kiosk ctl goto PANEL")) { try ControlClient.request(fromArguments: ["goto"]) }
         #expect(throws: ControlRequestError("usage: kiosk ctl back")) { try ControlClient.request(fromArguments: ["back", "x"]) }
+    }
+
+    @Test func stateAndEvalWordsBecomeRequests() throws {
+        #expect(try ControlClient.request(fromArguments: ["state", "hours", "3"]) == .state(name: "hours", value: 3))
+        #expect(try ControlClient.request(fromArguments: ["state", "plate", "AB 123"]) == .state(name: "plate", value: "AB 123"))
+        #expect(try ControlClient.request(fromArguments: ["eval", "hours.value / 8"]) == .eval(expression: "hours.value / 8"))
+        #expect(try ControlClient.request(fromArguments: ["eval", "hours.value", "/", "8"]) == .eval(expression: "hours.value / 8"))
+        #expect(throws: ControlRequestError("usage: kiosk ctl state NAME VALUE")) { try ControlClient.request(fromArguments: ["state", "x"]) }
+        #expect(throws: ControlRequestError("usage: kiosk ctl eval EXPRESSION")) { try ControlClient.request(fromArguments: ["eval"]) }
+        #expect(throws: ControlRequestError("eval needs a string \"expr\"")) { try ControlRequest(json: ["cmd": "eval"]) }
+        #expect(throws: ControlRequestError("state needs a \"value\"")) { try ControlRequest(json: ["cmd": "state", "name": "hours"]) }
     }
 
     @Test func clientTalksToTheServer() throws {

@@ -172,6 +172,8 @@ final class FakeUI: ControlRequestHandler {
             return .ok
         case .subscribe:
             return .error("the server answers subscribe itself")
+        case .state, .eval:
+            return .error("this test kiosk has no live values")
         case .data:
             return .ok
         }

@@ -46,6 +46,9 @@ public struct TextFieldAdapter: ComponentAdapter {
         switch property {
         case "text": return .text(.literal(field.text))
         case "error": return field.error.map { .text(.literal($0)) }
+        // For formulas (`enabled: "= plate.valid"`): whether the text as it is now passes the
+        // rules, whether or not an error is shown yet.
+        case "valid": return .bool(field.validationRules.allSatisfy { $0.failure(for: field.text) == nil })
         default: return nil
         }
     }

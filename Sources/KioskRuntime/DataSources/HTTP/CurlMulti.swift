@@ -51,8 +51,10 @@ final class CurlMulti {
 
     /// Stops `transfer` where it is (closing or keeping its connection as curl sees fit) and lets it go.
     func remove(_ transfer: CurlTransfer) {
-        guard transfers.removeValue(forKey: transfer.handle) != nil else { return }
+        guard transfers[transfer.handle] != nil else { return }
+        // Off the multi handle first: letting go of the transfer frees its easy handle.
         curl_multi_remove_handle(handle, transfer.handle)
+        transfers[transfer.handle] = nil
     }
 
     /// Lets curl work on `socket`, which the loop found ready.

@@ -61,9 +61,9 @@ final class CurlTransfer {
             kiosk_curl_easy_set_write_function(handle, curlWriteCallback),
             kiosk_curl_easy_set_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()),
         ]
+        // Only memory or a libcurl older than 7.85 (no CURLOPT_PROTOCOLS_STR) refuses these.
         if let failure = results.first(where: { $0 != CURLE_OK }) {
-            throw failure == CURLE_OUT_OF_MEMORY ? .connection("libcurl is out of memory") : .invalidURL(
-                "cannot fetch '\(url)': \(CurlLibrary.describe(failure))")
+            throw .connection("libcurl \(String(cString: curl_version())) cannot set up the request: \(CurlLibrary.describe(failure))")
         }
     }
 

@@ -14,7 +14,12 @@ import KioskPlatform
 ///
 /// A completion is called exactly once per request, from the loop and never from inside `get`,
 /// unless the request is cancelled first (then never). Redirects are followed (at most
-/// `CurlTransfer.maximumRedirects`, http and https only).
+/// `CurlTransfer.maximumRedirects`, http and https only); https certificates are verified against
+/// the system's authorities; libcurl's proxy variables (`https_proxy`, `no_proxy`…) apply.
+///
+///     let fetcher = HTTPFetcher(scheduler: loop)
+///     let request = fetcher.get("http://127.0.0.1:8080/weather", headers: ["Accept": "application/json"],
+///                               timeout: 5, maximumBytes: 1 << 20) { result in … }
 public final class HTTPFetcher {
     private struct Pending {
         /// Nil for a request refused before it started: `timer` then delivers the refusal.

@@ -152,8 +152,8 @@ public final class PanelScriptRunner {
         case .panel(let panel):
             guard host.currentPanelID == panel else { throw StepFailure("the panel shown is '\(host.currentPanelID)'") }
         case .property(let widget, let property, let expected):
-            guard let node = host.node(forWidget: widget) else { throw StepFailure("no widget '\(widget)'") }
-            let actual = node.value(of: property).map(Self.text) ?? "nothing"
+            guard host.node(forWidget: widget) != nil else { throw StepFailure("no widget '\(widget)'") }
+            let actual = host.value(of: property, widget: widget).map(Self.text) ?? "nothing"
             guard Self.matches(actual, expected) else { throw StepFailure("\(widget).\(property) is '\(actual)'") }
         case .emitted(let name, let value):
             let events = host.emittedEvents.filter { $0.name == name }

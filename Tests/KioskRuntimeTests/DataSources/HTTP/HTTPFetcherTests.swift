@@ -134,6 +134,17 @@ struct HTTPFetcherTests {
         }
     }
 
+    @Test func anHTTPSServerWhoseCertificateNoAuthorityVouchesForIsRefused() throws {
+        let server = try LocalHTTPServer(tls: true)
+        let outcome = try Self.fetch(server.url("/ok"))
+        guard case .failure(.connection(let reason)) = outcome else {
+            Issue.record("expected a connection error, got \(outcome)")
+            return
+        }
+        #expect(reason.contains("certificate"), "\(reason)")
+        #expect(server.waitForRequest("/ok", within: 0) == false, "no request went out")
+    }
+
     @Test func aHeaderThatWouldSplitTheRequestIsRefused() throws {
         let server = try LocalHTTPServer()
         for headers in [["X-Bad": "a\r\nHost: evil"], ["X Bad": "a"], ["X:Bad": "a"], ["": "a"]] {
@@ -142,6 +153,47 @@ struct HTTPFetcherTests {
                 continue
             }
         }
+    }
+
+    @Test func localhostIsReachedWithoutDNS() throws {
+        let server = try LocalHTTPServer()
+        #expect(try Self.fetch("http://localhost:\(server.port)/ok").get().status == 200)
+    }
+
+    @Test func afterEachKindOfFailureTheNextRequestSucceeds() throws {
+        let server = try LocalHTTPServer()
+        let loop = try EventLoop()
+        let fetcher = HTTPFetcher(scheduler: loop)
+        var outcomes: [Outcome] = []
+        for path in ["/fail", "/ok", "/drop", "/ok", "/hang", "/ok", "/huge", "/ok"] {
+            var outcome: Outcome?
+            fetcher.get(server.url(path), timeout: 0.5, maximumBytes: 1 << 20) { outcome = $0 }
+            #expect(try loop.run(forAtMost: 5) { outcome != nil })
+            outcomes.append(try #require(outcome))
+        }
+        for (index, outcome) in outcomes.enumerated() where index % 2 == 1 {
+            #expect(try outcome.get().status == 200)
+        }
+        #expect(outcomes[4] == .failure(.timedOut))
+        #expect(outcomes[6] == .failure(.tooLarge(limit: 1 << 20)))
+    }
+
+    @Test func onceEveryRequestIsDoneNothingIsWatchedOrArmed() throws {
+        let server = try LocalHTTPServer()
+        let loop = VirtualLoop()
+        let fetcher = HTTPFetcher(scheduler: loop)
+        var outcome: Outcome?
+        fetcher.get(server.url("/ok"), timeout: 5, maximumBytes: 1024) { outcome = $0 }
+        let realDeadline = MonotonicClock.now() + 5
+        while outcome == nil, MonotonicClock.now() < realDeadline {
+            loop.advance(by: 0.001)
+            usleep(1000)
+        }
+        #expect(try outcome?.get().status == 200)
+        // curl may keep the connection for the next request, but asks for no wake-up.
+        loop.advance(by: 60)
+        #expect(loop.armedTimerCount == 0)
+        #expect(fetcher.requestsInFlight == 0)
     }
 
     @Test func aCancelledRequestNeverCompletesAndOthersGoOn() throws {

@@ -17,14 +17,25 @@ final class LocalHTTPServer {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("http-test-server.py").path
 
-    init() throws {
+    /// The self-signed certificate of a server made with `tls`.
+    private var certificates: TemporaryDirectory?
+
+    /// With `tls`, the server speaks HTTPS with a self-signed certificate made for it (by openssl).
+    init(tls: Bool = false) throws {
+        var arguments = [Self.script]
+        if tls {
+            let directory = TemporaryDirectory()
+            try Self.makeSelfSignedCertificate(in: directory.path)
+            arguments += ["--tls", directory.path + "/cert.pem", directory.path + "/key.pem"]
+            certificates = directory
+        }
         // Debian's python3 (make deps installs it) when there, else the one on PATH.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [Self.script]
+            process.arguments = arguments
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Self.script]
+            process.arguments = ["python3"] + arguments
         }
         process.standardInput = input
         process.standardOutput = output
@@ -39,7 +50,20 @@ final class LocalHTTPServer {
 
     isolated deinit { stop() }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    func url(_ path: String) -> String { "\(certificates == nil ? "http" : "https")://127.0.0.1:\(port)\(path)" }
+
+    private static func makeSelfSignedCertificate(in directory: String) throws {
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                             "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                             "-keyout", directory + "/key.pem", "-out", directory + "/cert.pem"]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else { throw ServerError(description: "openssl could not make a test certificate") }
+    }
 
     /// Waits (a real wait, at most `seconds`; 0 only looks) until the server has read a request
     /// for `path`. The lines it reads on the way are gone.

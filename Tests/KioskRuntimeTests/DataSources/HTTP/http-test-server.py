@@ -3,9 +3,11 @@
 
 Listens on 127.0.0.1 on a port the system picks, prints "port N" and then "request PATH" for each
 request it reads. Exits when its standard input closes, so it never outlives the test process.
+With `--tls CERT KEY` it speaks HTTPS with that certificate.
 """
 import json
 import os
+import ssl
 import sys
 import threading
 import time
@@ -88,6 +90,10 @@ def exit_when_stdin_closes():
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if len(sys.argv) == 4 and sys.argv[1] == "--tls":
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     print("port %d" % server.server_address[1], flush=True)
     server.serve_forever()

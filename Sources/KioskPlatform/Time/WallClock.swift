@@ -1,0 +1,46 @@
+import Foundation
+import Glibc
+
+/// The time of day, in seconds since 1970 (UTC), and the zone it is shown in: what `now` in an
+/// expression reads. Deadlines stay on the scheduler's clock (monotonic or virtual); this one
+/// only says which wall-clock moment a deadline falls on.
+///
+/// Two kinds, like the loops:
+/// - `system`: `CLOCK_REALTIME` in the machine's time zone, on a device;
+/// - `virtual(_:epoch:)`: a fixed moment plus the scheduler's time, in UTC, so that a virtual run
+///   shows the same clock, and wakes at the same virtual times, on every machine.
+public struct WallClock {
+    /// 2026-01-15 09:00:00 UTC: where virtual runs start unless told otherwise.
+    public static let defaultVirtualEpoch: Double = 1_768_467_600
+
+    /// The zone times of day are shown in (and day boundaries fall in).
+    public let timeZone: TimeZone
+    private let read: () -> Double
+
+    public init(timeZone: TimeZone, read: @escaping () -> Double) {
+        self.timeZone = timeZone
+        self.read = read
+    }
+
+    /// Seconds since 1970 now.
+    public func now() -> Double { read() }
+
+    /// The machine's real-time clock and time zone.
+    public static var system: WallClock {
+        WallClock(timeZone: .current) {
+            var time = timespec()
+            clock_gettime(CLOCK_REALTIME, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+        }
+    }
+
+    /// `epoch` plus the scheduler's time, in UTC: virtual time moves the clock on screen.
+    public static func virtual(_ scheduler: any Scheduler, epoch: Double = defaultVirtualEpoch) -> WallClock {
+        WallClock(timeZone: TimeZone(identifier: "UTC")!) { [unowned scheduler] in epoch + scheduler.now }
+    }
+
+    /// The clock a kiosk on `scheduler` shows: the virtual one on a `VirtualLoop`, else the system's.
+    public static func matching(_ scheduler: any Scheduler) -> WallClock {
+        scheduler is VirtualLoop ? .virtual(scheduler) : .system
+    }
+}
