@@ -51,6 +51,6 @@ struct PanelShowcaseTests {
             panel.timers.forEach { visit($0.actions) }
         }
         #expect(types == Set(ComponentRegistry.standard.typeNames))
-        #expect(actions == ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance"])
+        #expect(actions == ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance", "if", "after", "every", "cancel"])
     }
 }
