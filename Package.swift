@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskPlatform"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput", "KioskPlatform"], exclude: ["guest"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskExpressionTests", dependencies: ["KioskExpression"]),
-        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"],
+        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskExpression", "KioskTestSupport"],
                     exclude: ["Broken", "Valid"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskPlatform", "KioskExpression", "KioskTestSupport"],
                     exclude: ["DataSources/HTTP/http-test-server.py"], swiftSettings: mainActorCode),

@@ -1,3 +1,4 @@
+import KioskExpression
 /// What every part of decoding shares: the registry, the mistakes found so far, and the names one
 /// part of the file uses that another part must define (checked once everything is read).
 nonisolated final class DecodingContext {

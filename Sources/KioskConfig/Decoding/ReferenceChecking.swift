@@ -1,3 +1,4 @@
+import KioskExpression
 /// Checks that names used in one place are defined in another: string keys, locales, panels,
 /// widget ids and their properties.
 nonisolated extension DecodingContext {

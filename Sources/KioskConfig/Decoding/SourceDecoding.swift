@@ -1,4 +1,5 @@
 import Foundation
+import KioskExpression
 import KioskGraphics
 
 /// The top-level `sources:` mapping: `NAME: {http|file|command|push: …}`.

@@ -1,3 +1,4 @@
+import KioskExpression
 /// A named style with the styles it extends folded in: base properties first, its own last.
 nonisolated struct StyleDefinition {
     var name: String

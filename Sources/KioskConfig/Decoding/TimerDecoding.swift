@@ -1,3 +1,4 @@
+import KioskExpression
 import KioskGraphics
 
 /// The timer ids a file declares and the ones its `cancel` actions name: a timer may be declared

@@ -1,3 +1,4 @@
+import KioskExpression
 /// Widgets: `type`, optional `id` and `style`, properties, `children` and `on_<event>` actions.
 nonisolated extension DecodingContext {
     func widget(_ node: YAMLNode) -> WidgetSpec? {

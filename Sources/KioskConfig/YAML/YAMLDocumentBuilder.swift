@@ -1,3 +1,4 @@
+import KioskExpression
 /// Turns libyaml's events into a `YAMLNode` tree without recursion, resolving anchors, aliases and
 /// `<<` merge keys, and refusing what a config never needs: duplicate keys, non-text keys, more
 /// than one document, absurd nesting and alias "bombs" that expand to millions of nodes.

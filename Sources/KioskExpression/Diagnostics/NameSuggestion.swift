@@ -1,9 +1,9 @@
 /// Finds the known name closest to a misspelt one, the way compilers suggest identifiers.
-/// The same algorithm as KioskConfig's, kept here so that this module needs Foundation only.
-enum NameSuggestion {
+/// The config's checks use it too, for ids, properties, keys and choices.
+public enum NameSuggestion {
     /// The candidate with the smallest edit distance, if it is close enough to be a plausible typo:
     /// at most a third of the word's length (and at least one edit) away.
-    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let limit = max(1, word.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
@@ -16,7 +16,7 @@ enum NameSuggestion {
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit (`sapcing` → `spacing`).
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

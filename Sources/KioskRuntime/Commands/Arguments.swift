@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskExpression
 import KioskGraphics
 
 /// A command line split into options (`--name value`, `--flag`) and positional arguments.

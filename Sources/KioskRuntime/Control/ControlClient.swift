@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import Glibc
+import KioskExpression
 
 /// The other end of the control socket, for `kiosk ctl`: connect, send a request, read replies
 /// and (after `subscribe`) events. Blocking, because a command-line tool has nothing else to do.

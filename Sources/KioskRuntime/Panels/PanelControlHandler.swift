@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskExpression
 import KioskGraphics
 
 /// Answers control-socket requests against the live panels. Values sent with `set` are checked

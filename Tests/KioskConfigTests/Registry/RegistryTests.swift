@@ -1,3 +1,4 @@
+import KioskExpression
 import Testing
 import KioskConfig
 

@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskExpression
 import KioskGraphics
 import KioskPlatform
 import KioskUI
