@@ -2,14 +2,7 @@
 # gpus: bochs
 check=$KIOSK_BIN_DIR/kiosk-display-check
 
-# waits (up to 60 s: TCG is slow) until FILE has a line matching PATTERN
-wait_for_line() {
-  tries=600
-  until grep -q "$2" "$1" 2>/dev/null; do
-    tries=$((tries - 1)); [ "$tries" -gt 0 ] || { echo "no '$2' in $1"; cat "$1"; return 1; }
-    sleep 0.1
-  done
-}
+. "$(dirname "$0")/wait.sh"
 
 "$check" > listing.txt
 cat listing.txt
