@@ -26,7 +26,7 @@ do {
     switch command {
     case "run": try RunCommand.run(parsed)
     case "check": exit(try ConfigCommands.check(parsed))
-    case "components": ConfigCommands.components()
+    case "components": ConfigCommands.components(parsed)
     case "snapshot": try SnapshotCommand.run(parsed)
     default: exit(try TestCommand.run(parsed))
     }

@@ -65,6 +65,8 @@ struct SetValues {
             return .string(Self.texts.randomElement(using: &random)!)
         case .choice(let words):
             return .string(words.randomElement(using: &random)!)
+        case .icon:
+            return .string(Self.symbols.randomElement(using: &random)!)
         case .duration:
             return .string(["0.3s", "300ms", "2"].randomElement(using: &random)!)
         case .size:

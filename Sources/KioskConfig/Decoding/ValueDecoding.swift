@@ -1,5 +1,6 @@
 import KioskExpression
 import KioskGraphics
+import KioskUI
 
 /// Checks one written value against a `PropertyType` and turns it into a `PropertyValue`,
 /// reporting what was expected when it does not fit.
@@ -60,6 +61,10 @@ nonisolated extension DecodingContext {
         case .choice(let values):
             guard let word = node.scalar?.text, values.contains(word) else { return nil }
             return .choice(word)
+        case .icon(let acceptsPath):
+            guard let name = node.scalar?.text, !node.isNull,
+                  acceptsPath && IconNames.isPath(name) || Icon(named: name) != nil else { return nil }
+            return .string(name)
         case .duration:
             return duration(node, named: name).map(PropertyValue.duration)
         case .size:
@@ -284,6 +289,8 @@ nonisolated extension DecodingContext {
         case .color:
             let name = word.components(separatedBy: ".alpha(").first ?? word
             return NameSuggestion.closest(to: name, among: SemanticColor.allCases.map(\.rawValue))
+        case .icon:
+            return IconNames.suggestion(for: word)
         default:
             return nil
         }

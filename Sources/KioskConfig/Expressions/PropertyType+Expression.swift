@@ -8,7 +8,7 @@ nonisolated extension PropertyType {
         switch self {
         case .number, .integer, .duration: .number
         case .bool: .bool
-        case .text, .string, .choice, .color, .font: .text
+        case .text, .string, .choice, .icon, .color, .font: .text
         case .list, .point, .range: .list
         case .record, .size, .insets: .record
         }
@@ -21,7 +21,7 @@ nonisolated extension PropertyType {
         switch self {
         case .number, .integer, .duration: .number
         case .bool: .bool
-        case .choice, .color: .text
+        case .choice, .icon, .color: .text
         case .list: .list
         case .record: .record
         case .text, .string, .font, .size, .insets, .point, .range: nil
@@ -50,6 +50,8 @@ nonisolated extension PropertyType {
         case (.text, _): return .text(.literal(value.displayText))
         case (.string, _): return .string(value.displayText)
         case (.choice(let words), .text(let word)): return words.contains(word) ? .choice(word) : nil
+        // Which icons are installed is known where the name is drawn; one it lacks shows nothing.
+        case (.icon, .text(let name)): return .string(name)
         case (.color, .text(let text)): return Color(parsing: text).map(PropertyValue.color)
         case (.font, .text(let name)): return TextStyle(rawValue: name).map { .font(.style($0)) }
         case (.font, .number(let size)): return .font(.custom(Font(size: size)))

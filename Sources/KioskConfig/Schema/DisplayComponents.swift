@@ -30,7 +30,7 @@ nonisolated enum DisplayComponents {
         ComponentSchema(type: "image", doc: "A PNG or a symbol, decoded once and cached scaled.",
                         properties: [
                             PropertySchema("source", .string, doc: "Path of a PNG file."),
-                            PropertySchema("symbol", .string, doc: "Icon name such as person.circle.fill."),
+                            PropertySchema("symbol", .icon(acceptsPath: false), doc: "Icon name such as person.circle.fill or mdi:parking."),
                             PropertySchema("content_mode", .choice(["fit", "fill", "center"]), default: .choice("fit"),
                                            doc: "How the image fills the view."),
                             PropertySchema("tint", .color, doc: "Colour for symbols and template images."),
@@ -48,7 +48,7 @@ nonisolated enum DisplayComponents {
         ComponentSchema(type: "avatar", doc: "A square image clipped to a circle with a username below; reports taps.",
                         properties: [
                             PropertySchema("image", .string, doc: "Path of a PNG file."),
-                            PropertySchema("symbol", .string, default: .string("person.circle.fill"), doc: "Icon used without an image."),
+                            PropertySchema("symbol", .icon(acceptsPath: false), default: .string("person.circle.fill"), doc: "Icon used without an image."),
                             PropertySchema("username", .text, default: .text(.literal("")), doc: "Caption below the image."),
                             PropertySchema("user_id", .string, default: .string(""), doc: "Passed to on_tap as $value."),
                         ], events: ["tap", "long_press"]),

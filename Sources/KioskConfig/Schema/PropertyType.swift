@@ -13,6 +13,9 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
     case text
     /// One of a fixed set of words.
     case choice([String])
+    /// An icon name: a built-in symbol or `mdi:NAME`; with `acceptsPath`, a PNG path too (a value
+    /// containing '/' or ending in `.png`).
+    case icon(acceptsPath: Bool)
     /// `0.3s`, `300ms`, `2min`, or a bare number of seconds.
     case duration
     /// `[w, h]`, `WxH` or `{width, height}`.
@@ -44,6 +47,8 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
         case .string: "a string"
         case .text: "a text (or @key)"
         case .choice(let values): "one of " + values.map { "'\($0)'" }.joined(separator: ", ")
+        case .icon(let acceptsPath): "a symbol name such as gear or info.circle, or mdi:NAME (kiosk components --icons lists them)"
+            + (acceptsPath ? ", or a PNG path" : "")
         case .duration: "a duration such as 0.3s or 300ms, up to \((PropertyLimits.duration.upperBound / 86_400).compact) days"
         case .size: "a size such as [800, 480] or 800x480, each side \(Self.span(PropertyLimits.length))"
         case .color: "a colour such as #007AFF, #007AFF80, system_blue or label.alpha(0.5)"
@@ -71,6 +76,7 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
         case .string: "string"
         case .text: "text"
         case .choice: "choice"
+        case .icon: "icon"
         case .duration: "duration"
         case .size: "size"
         case .color: "color"

@@ -47,10 +47,11 @@ public struct CommandLineSyntax: Sendable {
         """, valueOptions: [], flags: [])
 
     public static let components = CommandLineSyntax(name: "components", usage: """
-        usage: kiosk components
+        usage: kiosk components [--icons]
           Prints every component with its properties, types and defaults.
+          --icons                       instead, every icon name: the built-in symbols, then mdi:NAME
           --help                        this text
-        """, valueOptions: [], flags: [])
+        """, valueOptions: [], flags: ["icons"])
 
     public static let snapshot = CommandLineSyntax(name: "snapshot", usage: """
         usage: kiosk snapshot [FILE --panel ID] --out FILE.png [options]
@@ -80,7 +81,7 @@ public struct CommandLineSyntax: Sendable {
         """
         usage: kiosk run [--config FILE] [--backend auto|drm|headless] [--control PATH] [--verbose] [options]
                kiosk check FILE
-               kiosk components
+               kiosk components [--icons]
                kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
                kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
                kiosk test SCRIPT.yaml... [--update] [--refresh-rate HZ] [--verbose]

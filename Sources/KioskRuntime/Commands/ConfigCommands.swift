@@ -1,7 +1,8 @@
 import Foundation
 import KioskConfig
+import KioskUI
 
-/// `kiosk check FILE` and `kiosk components`.
+/// `kiosk check FILE` and `kiosk components [--icons]`.
 public enum ConfigCommands {
     /// Prints the report and returns the exit status (0 valid, 1 errors).
     public static func check(_ arguments: Arguments, adapters: AdapterTable = .standard) throws -> Int32 {
@@ -19,12 +20,26 @@ public enum ConfigCommands {
         return report.exitStatus
     }
 
-    public static func components(adapters: AdapterTable = .standard) {
+    public static func components(_ arguments: Arguments? = nil, adapters: AdapterTable = .standard) {
+        if arguments?.flag("icons") == true {
+            let catalogue = MaterialDesignIcons.installed
+            print(iconList(materialDesign: catalogue), terminator: "")
+            if let problem = catalogue.problem {
+                FileHandle.standardError.write(Data("note: no mdi: names: \(problem)\n".utf8))
+            }
+            return
+        }
         print(adapters.registry.describe(), terminator: "")
         let missing = adapters.unavailableTypes
         if !missing.isEmpty {
             print("\nValidated but not in this build (previews show labelled placeholders): " + missing.joined(separator: ", "))
         }
+    }
+
+    /// Every icon name a config may write, one a line: the built-in symbols, then the Material
+    /// Design icons.
+    static func iconList(materialDesign catalogue: MaterialDesignIcons) -> String {
+        Icon.allNames(materialDesign: catalogue).map { $0 + "\n" }.joined()
     }
 
     /// The component types a valid config uses that this build only shows as placeholders.

@@ -30,9 +30,16 @@ open class ImageView: View {
         didSet { if isCircular != oldValue { setNeedsDisplay() } }
     }
 
-    /// A built-in vector icon, drawn when there is no image (in `tint`, or the label colour).
+    /// An icon (a built-in symbol or a Material Design glyph), drawn when there is no image (in
+    /// `tint`, or the label colour).
+    public var icon: Icon? {
+        didSet { if icon != oldValue { setNeedsDisplay(); invalidateSize() } }
+    }
+
+    /// The icon when it is a built-in symbol.
     public var symbol: Symbol? {
-        didSet { if symbol != oldValue { setNeedsDisplay(); invalidateSize() } }
+        get { if case .symbol(let symbol)? = icon { symbol } else { nil } }
+        set { icon = newValue.map(Icon.symbol) }
     }
 
     public init(image: Surface? = nil) {
@@ -40,19 +47,25 @@ open class ImageView: View {
         super.init()
     }
 
-    public init(symbol: Symbol, tint: Color? = nil) {
-        self.symbol = symbol
+    public init(icon: Icon, tint: Color? = nil) {
+        self.icon = icon
         self.tint = tint
         super.init()
     }
 
-    open override var intrinsicContentSize: Size? { image?.size ?? (symbol != nil ? Size(width: 24, height: 24) : nil) }
+    public init(symbol: Symbol, tint: Color? = nil) {
+        self.icon = .symbol(symbol)
+        self.tint = tint
+        super.init()
+    }
+
+    open override var intrinsicContentSize: Size? { image?.size ?? (icon != nil ? Size(width: 24, height: 24) : nil) }
 
     open override var defaultAccessibilityTraits: AccessibilityTraits { .image }
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
-        if image == nil, let symbol {
-            symbol.draw(in: contentRect, color: environment.resolve(tint ?? .label), canvas: canvas)
+        if image == nil, let icon {
+            icon.draw(in: contentRect, color: environment.resolve(tint ?? .label), canvas: canvas)
             return
         }
         guard let image else { return }

@@ -21,7 +21,7 @@ open class TextField: Control, TextInput {
 
     public var placeholder = "" { didSet { if placeholder != oldValue { setNeedsDisplay() } } }
     /// An icon comes and goes with the part drawn past a field smaller than it: a geometry change.
-    public var icon: Symbol? { didSet { if icon != oldValue { geometryDidChange(); setNeedsDisplay() } } }
+    public var icon: Icon? { didSet { if icon != oldValue { geometryDidChange(); setNeedsDisplay() } } }
     public var iconTint: Color = .systemGray { didSet { if iconTint != oldValue { setNeedsDisplay() } } }
     public var isSecure = false { didSet { if isSecure != oldValue { setNeedsDisplay() } } }
     public var isNumeric = false
@@ -49,7 +49,11 @@ open class TextField: Control, TextInput {
     var buffer = TextEditingBuffer()
     private let textLayout = TextLayout(font: Font(size: 17))
 
-    public init(text: String = "", placeholder: String = "", icon: Symbol? = nil) {
+    public convenience init(text: String = "", placeholder: String = "", icon: Symbol?) {
+        self.init(text: text, placeholder: placeholder, icon: icon.map(Icon.symbol))
+    }
+
+    public init(text: String = "", placeholder: String = "", icon: Icon? = nil) {
         super.init()
         buffer.text = text
         buffer.caret = text.count
@@ -249,7 +253,7 @@ open class TextField: Control, TextInput {
 /// A borderless text field with an underline — the seed's UnderlinedTextField: intrinsic height
 /// 35, 12 points of padding left and right, a dark grey 1-point underline.
 open class UnderlinedTextField: TextField {
-    public override init(text: String = "", placeholder: String = "", icon: Symbol? = nil) {
+    public override init(text: String = "", placeholder: String = "", icon: Icon? = nil) {
         super.init(text: text, placeholder: placeholder, icon: icon)
         borderStyle = .underlined
     }

@@ -22,7 +22,7 @@ public struct AvatarAdapter: ComponentAdapter {
             avatar.image = image?.string.flatMap(context.image(at:))
         }
         changes.ifChanged("symbol") {
-            assignIfDifferent(avatar.imageView, \.symbol, Symbol(rawValue: $0?.string ?? "") ?? .personCircleFill)
+            assignIfDifferent(avatar.imageView, \.icon, Icon(named: $0?.string ?? "") ?? .symbol(.personCircleFill))
         }
     }
 

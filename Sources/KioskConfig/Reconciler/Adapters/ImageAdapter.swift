@@ -1,8 +1,8 @@
 import KioskGraphics
 import KioskUI
 
-/// `image`: an `ImageView` showing a PNG, or one of the built-in `Symbol`s (an unknown symbol name
-/// shows nothing).
+/// `image`: an `ImageView` showing a PNG, or an icon (a built-in symbol or `mdi:NAME`; a name a
+/// formula gives that is not installed shows nothing).
 public struct ImageAdapter: ComponentAdapter {
     public let type = "image"
     public init() {}
@@ -16,7 +16,7 @@ public struct ImageAdapter: ComponentAdapter {
         changes.ifChanged("source") { source in
             imageView.image = source?.string.flatMap(context.image(at:))
         }
-        changes.ifChanged("symbol") { assignIfDifferent(imageView, \.symbol, $0?.string.flatMap(Symbol.init(rawValue:))) }
+        changes.ifChanged("symbol") { assignIfDifferent(imageView, \.icon, $0?.string.flatMap { Icon(named: $0) }) }
         changes.ifChanged("content_mode") {
             assignIfDifferent(imageView, \.contentMode, ContentMode(rawValue: $0?.string ?? "") ?? .fit)
         }

@@ -3,7 +3,7 @@ import KioskGraphics
 
 /// The built-in icons: vector paths on a 24×24 grid, scaled into any rectangle and drawn in one
 /// colour, so they stay sharp at every size and follow light and dark mode through their tint.
-public enum Symbol: String, CaseIterable, Sendable {
+nonisolated public enum Symbol: String, CaseIterable, Sendable {
     case personCircleFill = "person.circle.fill"
     case checkmark
     case xmark
@@ -15,6 +15,11 @@ public enum Symbol: String, CaseIterable, Sendable {
     case minus
     case chevronLeft = "chevron.left"
     case chevronRight = "chevron.right"
+    case car
+    case clock
+    case creditcard
+    case infoCircle = "info.circle"
+    case pencil
 
     /// Draws the symbol fitted (square, centred) into `rect`.
     public func draw(in rect: Rect, color: RGBA, canvas: Canvas) {
@@ -100,6 +105,54 @@ public enum Symbol: String, CaseIterable, Sendable {
         case .chevronRight:
             polyline([(9, 5), (16, 12), (9, 19)])
             canvas.stroke(color, style: line)
+        case .car:
+            polyline([(5.5, 11), (7.5, 5.5), (16.5, 5.5), (18.5, 11)])
+            canvas.stroke(color, style: StrokeStyle(width: 2, cap: .round, join: .round))
+            canvas.beginPath()
+            canvas.addRoundedRect(Rect(x: 2.5, y: 10.5, width: 19, height: 7), radius: 2)
+            canvas.addEllipse(in: Rect(x: 4.8, y: 15.6, width: 4.4, height: 4.4))
+            canvas.addEllipse(in: Rect(x: 14.8, y: 15.6, width: 4.4, height: 4.4))
+            canvas.fill(color)
+        case .clock:
+            canvas.beginPath()
+            canvas.addEllipse(in: Rect(x: 2.5, y: 2.5, width: 19, height: 19))
+            canvas.stroke(color, style: StrokeStyle(width: 2))
+            polyline([(12, 6.5), (12, 12), (15.8, 14.2)])
+            canvas.stroke(color, style: line)
+        case .creditcard:
+            canvas.beginPath()
+            canvas.addRoundedRect(Rect(x: 2.5, y: 5.5, width: 19, height: 13), radius: 2)
+            canvas.stroke(color, style: StrokeStyle(width: 1.8, join: .round))
+            canvas.beginPath()
+            canvas.addRect(Rect(x: 2.5, y: 8.5, width: 19, height: 3))
+            canvas.fill(color)
+            polyline([(5.5, 15), (10, 15)])
+            canvas.stroke(color, style: StrokeStyle(width: 1.8, cap: .round))
+        case .infoCircle:
+            canvas.beginPath()
+            canvas.addEllipse(in: Rect(x: 2.5, y: 2.5, width: 19, height: 19))
+            canvas.stroke(color, style: StrokeStyle(width: 1.8))
+            canvas.beginPath()
+            canvas.addEllipse(in: Rect(x: 10.7, y: 6.2, width: 2.6, height: 2.6))
+            canvas.fill(color)
+            polyline([(12, 11), (12, 17)])
+            canvas.stroke(color, style: line)
+        case .pencil:
+            // A pencil lying from bottom-left (its point) to top-right (its end), in two parts:
+            // the shaft and, past a gap, the eraser.
+            canvas.beginPath()
+            canvas.move(to: Point(x: 3.5, y: 20.5))
+            canvas.addLine(to: Point(x: 5.2, y: 14.6))
+            canvas.addLine(to: Point(x: 14.6, y: 5.2))
+            canvas.addLine(to: Point(x: 18.8, y: 9.4))
+            canvas.addLine(to: Point(x: 9.4, y: 18.8))
+            canvas.closePath()
+            canvas.move(to: Point(x: 15.8, y: 4))
+            canvas.addLine(to: Point(x: 17, y: 2.8))
+            canvas.addLine(to: Point(x: 21.2, y: 7))
+            canvas.addLine(to: Point(x: 20, y: 8.2))
+            canvas.closePath()
+            canvas.fill(color)
         }
     }
 }
