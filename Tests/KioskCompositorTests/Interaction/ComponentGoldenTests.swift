@@ -31,7 +31,7 @@ struct ComponentGoldenTests {
 
     enum Component: String, CaseIterable, Sendable {
         case button, tappableCard, slider, markedSlider, toggle, avatar, textField, textFieldError, underlinedTextField,
-             textView, keyboard, alert, symbols
+             textView, keyboard, alert, symbols, materialDesignIcons
 
         /// Whether the component looks different right to left.
         nonisolated var mirrors: Bool { [.slider, .markedSlider, .toggle, .textField, .underlinedTextField, .textView, .alert].contains(self) }
@@ -82,8 +82,22 @@ struct ComponentGoldenTests {
                 break
             case .symbols:
                 for (index, symbol) in Symbol.allCases.enumerated() {
-                    add(ImageView(symbol: symbol), Rect(x: 10 + Double(index % 11) * 28, y: 38, width: 24, height: 24))
+                    add(ImageView(symbol: symbol), Rect(x: 10 + Double(index % 11) * 28, y: 22 + Double(index / 11) * 32,
+                                                        width: 24, height: 24))
                 }
+            case .materialDesignIcons:
+                // Glyphs of the font at three sizes, in the label colour and in tints, beside a
+                // built-in symbol of the same size.
+                let names = ["mdi:parking", "mdi:thermometer", "mdi:car", "mdi:wifi", "mdi:lightbulb", "mdi:home"]
+                for (index, name) in names.enumerated() {
+                    let icon = Icon(named: name)!
+                    add(ImageView(icon: icon), Rect(x: 10 + Double(index) * 28, y: 14, width: 24, height: 24))
+                    add(ImageView(icon: icon, tint: .systemBlue), Rect(x: 180 + Double(index % 3) * 44, y: 10 + Double(index / 3) * 44,
+                                                                    width: 36, height: 36))
+                }
+                add(ImageView(icon: Icon(named: "mdi:thermometer")!, tint: .systemRed), Rect(x: 10, y: 46, width: 48, height: 48))
+                add(ImageView(symbol: .clock, tint: .systemRed), Rect(x: 66, y: 46, width: 48, height: 48))
+                add(ImageView(icon: Icon(named: "mdi:clock")!, tint: .systemRed), Rect(x: 122, y: 46, width: 48, height: 48))
             }
         }
     }
