@@ -288,7 +288,7 @@ nonisolated extension DecodingContext {
             return NameSuggestion.closest(to: word, among: values)
         case .color:
             let name = word.components(separatedBy: ".alpha(").first ?? word
-            return NameSuggestion.closest(to: name, among: SemanticColor.allCases.map(\.rawValue))
+            return NameSuggestion.closest(to: name, among: SemanticColor.allCases.map(\.rawValue) + [Color.accent.description])
         case .icon:
             return IconNames.suggestion(for: word)
         default:

@@ -3,8 +3,11 @@ import KioskGraphics
 /// The components that show something and do not take input (avatar reports taps).
 nonisolated enum DisplayComponents {
     static let cardProperties: [PropertySchema] = [
-        PropertySchema("title", .text, default: .text(.literal("")), doc: "Headline text, white, centred 20 from the top."),
-        PropertySchema("subtitle", .text, default: .text(.literal("")), doc: "Subheadline text, white 80%, 8 below the title."),
+        PropertySchema("title", .text, default: .text(.literal("")), doc: "Headline text, centred 20 from the top."),
+        PropertySchema("subtitle", .text, default: .text(.literal("")), doc: "Subheadline text, 8 below the title."),
+        PropertySchema("title_color", .color,
+                       doc: "Title colour (default: white or black, whichever contrasts more with the background)."),
+        PropertySchema("subtitle_color", .color, doc: "Subtitle colour (default: the title's automatic colour at 80%)."),
         PropertySchema("background", .color, default: .color(.systemBlue), doc: "Card fill colour."),
         PropertySchema("corner_radius", .number(PropertyLimits.length), default: .number(12), doc: "Corner radius."),
         PropertySchema("shadow", .record(CommonProperties.shadowFields),
@@ -41,7 +44,7 @@ nonisolated enum DisplayComponents {
                         properties: [
                             PropertySchema("value", .number(0...1), default: .number(0), doc: "Progress from 0 to 1."),
                             PropertySchema("color", .color, default: .color(.systemGreen), doc: "Colour of the arc."),
-                            PropertySchema("track_color", .color, default: .color(.systemGray5), doc: "Colour of the track."),
+                            PropertySchema("track_color", .color, default: .color(.systemGray), doc: "Colour of the track."),
                             PropertySchema("line_width", .number(PropertyLimits.lineWidth), default: .number(10), doc: "Ring thickness."),
                             PropertySchema("show_percentage", .bool, default: .bool(true), doc: "Show \"NN%\" in the centre."),
                         ]),

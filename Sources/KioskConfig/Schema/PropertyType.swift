@@ -51,7 +51,7 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
             + (acceptsPath ? ", or a PNG path" : "")
         case .duration: "a duration such as 0.3s or 300ms, up to \((PropertyLimits.duration.upperBound / 86_400).compact) days"
         case .size: "a size such as [800, 480] or 800x480, each side \(Self.span(PropertyLimits.length))"
-        case .color: "a colour such as #007AFF, #007AFF80, system_blue or label.alpha(0.5)"
+        case .color: "a colour such as #007AFF, #007AFF80, system_blue, accent or label.alpha(0.5)"
         case .font: "a text style (large_title, title, headline, body, subheadline, caption1, caption2) or {size, weight, family}"
             + " with a size \(Self.span(PropertyLimits.fontSize))"
         case .insets: "a number or {top, left, bottom, right} or {horizontal, vertical}, each \(Self.span(PropertyLimits.length))"

@@ -1,12 +1,14 @@
 import Foundation
 
 /// A colour as written by a panel author or a developer: a fixed value, or a semantic name that
-/// resolves against the appearance, optionally with its alpha scaled (`system_blue.alpha(0.8)`).
+/// resolves against the appearance, optionally with its alpha scaled (`system_blue.alpha(0.8)`), or
+/// the accent: whatever colour the environment's theme picks for controls (`accent`).
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     enum Storage: Hashable, Sendable {
         case fixed(RGBA)
         case semantic(SemanticColor, alpha: Double)
         case dynamic(light: RGBA, dark: RGBA)
+        case accent(alpha: Double)
     }
 
     let storage: Storage
@@ -49,6 +51,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
                 ? RGBA(hex: UInt32(value))
                 : RGBA(hex: UInt32(value >> 8), alpha: Double(value & 0xFF) / 255)
             self = Color(rgba).withAlphaComponent(rgba.alpha * alphaScale)
+        } else if body == Self.accentName {
+            storage = .accent(alpha: alphaScale)
         } else if let semantic = SemanticColor(rawValue: String(body)) {
             storage = .semantic(semantic, alpha: alphaScale)
         } else {
@@ -69,6 +73,21 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let white = Color(.white)
     public static let black = Color(.black)
     public static let clear = Color(.clear)
+    /// The theme's accent: sliders, focus rings, carets and alert buttons take it unless given a
+    /// colour of their own.
+    public static let accent = Color(storage: .accent(alpha: 1))
+    /// What `accent` resolves to when nothing else is chosen.
+    public static let defaultAccent = Color.systemBlue
+    static let accentName = "accent"
+
+    /// This colour with `accent` standing for `accentColor` (itself never the accent again: an
+    /// accent that names the accent falls back to the default).
+    public func resolved(for appearance: Appearance, accent accentColor: Color) -> RGBA {
+        guard case .accent(let alphaScale) = storage else { return resolved(for: appearance) }
+        var rgba = accentColor.resolved(for: appearance)
+        rgba.alpha *= alphaScale
+        return rgba
+    }
 
     public func resolved(for appearance: Appearance) -> RGBA {
         switch storage {
@@ -80,6 +99,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             return rgba
         case .dynamic(let light, let dark):
             return appearance == .light ? light : dark
+        case .accent:
+            return resolved(for: appearance, accent: .defaultAccent)
         }
     }
 
@@ -95,6 +116,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             light.alpha = alpha
             dark.alpha = alpha
             return Color(light: light, dark: dark)
+        case .accent:
+            return Color(storage: .accent(alpha: alpha))
         }
     }
 
@@ -102,9 +125,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.storage = storage
     }
 
-    /// True when the colour covers what is below it in every appearance.
+    /// True when the colour covers what is below it in every appearance (never known for the
+    /// accent, which the theme may make translucent).
     public var isOpaque: Bool {
-        resolved(for: .light).isOpaque && resolved(for: .dark).isOpaque
+        if case .accent = storage { return false }
+        return resolved(for: .light).isOpaque && resolved(for: .dark).isOpaque
     }
 
     public var isClear: Bool {
@@ -116,6 +141,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         case .fixed(let rgba): rgba.description
         case .semantic(let name, let alpha): alpha == 1 ? name.rawValue : "\(name.rawValue).alpha(\(alpha))"
         case .dynamic(let light, let dark): "\(light)/\(dark)"
+        case .accent(let alpha): alpha == 1 ? Self.accentName : "\(Self.accentName).alpha(\(alpha))"
         }
     }
 }

@@ -32,7 +32,8 @@ public final class HeadlessPanelSession {
         var config = config
         if let appearance { config.theme.appearance = appearance }
         let display = HeadlessDisplay(size: size ?? config.display.size ?? Self.defaultSize, scale: config.display.scale,
-                                      environment: Environment(appearance: config.theme.appearance, locale: config.theme.locale),
+                                      environment: Environment(appearance: config.theme.appearance, locale: config.theme.locale,
+                                                               accent: config.theme.accent),
                                       rootView: LayerHostView(content: View()), scheduler: scheduler, refreshRate: refreshRate)
         var setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
                                      logger: logger, onEmit: onEmit) { [unowned display] in try display.snapshot() }

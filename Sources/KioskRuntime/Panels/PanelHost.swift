@@ -234,7 +234,7 @@ public final class PanelHost {
     func environment(appearance: Appearance) -> Environment {
         Environment(appearance: appearance, textScale: config.theme.textScale,
                     layoutDirection: Self.rightToLeftLanguages.contains(String(locale.prefix(2))) ? .rightToLeft : .leftToRight,
-                    locale: locale)
+                    locale: locale, accent: config.theme.accent)
     }
 
     static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur"]

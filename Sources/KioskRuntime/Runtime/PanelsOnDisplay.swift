@@ -91,7 +91,8 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
         var options = try RunCommand.runtimeOptions(arguments)
         options.configPath = configPath
         options.environment = Environment(appearance: try arguments.appearance() ?? config.theme.appearance,
-                                          textScale: config.theme.textScale, locale: config.theme.locale)
+                                          textScale: config.theme.textScale, locale: config.theme.locale,
+                                          accent: config.theme.accent)
         if arguments.value("device") == nil { options.devicePath = config.display.device }
         if arguments.value("mode") == nil, let mode = config.display.mode {
             options.mode = DisplayModeRequest(width: mode.width, height: mode.height,

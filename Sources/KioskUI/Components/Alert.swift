@@ -41,7 +41,7 @@ public final class Alert: View {
         card.addSubview(messageLabel)
         for action in actions.isEmpty ? [Action(title: "OK")] : actions {
             let button = Button(title: action.title, style: .plain)
-            button.tintColor = .systemBlue
+            button.tintColor = .accent
             button.id = "alert.\(action.title)"
             button.addAction(for: .primaryAction) { [weak self] _ in
                 action.handler?()

@@ -47,9 +47,18 @@ open class AvatarView: View {
         onTap?(userID)
     }
 
+    /// A 64-point picture with its name below, whatever space is offered: a stack's free space is
+    /// not a reason to grow. A pinned width (or height) sizes the picture instead.
     open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
         let label = usernameLabel.measure(ProposedSize(width: nil, height: nil))
-        let side = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? Self.defaultImageSide
+        let side: Double
+        if let width = fixedSize.width {
+            side = max(0, width - padding.horizontal)
+        } else if let height = fixedSize.height {
+            side = max(0, height - padding.vertical - Self.spacing - label.height)
+        } else {
+            side = Self.defaultImageSide
+        }
         return Size(width: max(side, label.width), height: side + Self.spacing + label.height)
     }
 

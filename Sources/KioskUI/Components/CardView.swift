@@ -1,9 +1,27 @@
 import KioskGraphics
 
-/// A rounded, shadowed card with a centred title and subtitle: the seed's CustomCardView.
+/// A rounded, shadowed card with a centred title and subtitle: the seed's CustomCardView. Unless
+/// given colours, its text is white or black, whichever contrasts more with the background as the
+/// current appearance resolves it.
 open class CardView: View {
     public let titleLabel = Label("", style: .headline, color: .white)
     public let subtitleLabel = Label("", style: .subheadline, color: Color.white.withAlphaComponent(0.8))
+
+    /// The title's colour; nil picks white or black by contrast with the background.
+    public var titleColor: Color? {
+        didSet { if titleColor != oldValue { updateTextColors() } }
+    }
+
+    /// The subtitle's colour; nil takes the automatic title colour at 80 %.
+    public var subtitleColor: Color? {
+        didSet { if subtitleColor != oldValue { updateTextColors() } }
+    }
+
+    public override var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { updateTextColors() } }
+    }
+
+    static let subtitleOpacity = 0.8
 
     public var title: String {
         get { titleLabel.text }
@@ -29,6 +47,27 @@ open class CardView: View {
         addSubview(subtitleLabel)
         self.title = title
         self.subtitle = subtitle
+        updateTextColors()
+    }
+
+    open override func environmentDidChange() {
+        super.environmentDidChange()
+        updateTextColors()
+    }
+
+    /// White or black, whichever reads better on the background in the current appearance; a
+    /// translucent background is judged as it looks over the system background.
+    public var automaticTextColor: Color {
+        let environment = self.environment
+        let base = environment.resolve(.systemBackground)
+        let background = backgroundColor.map { environment.resolve($0).composited(over: base) } ?? base
+        return Color(background.readableTextColor)
+    }
+
+    private func updateTextColors() {
+        let automatic = automaticTextColor
+        titleLabel.textColor = titleColor ?? automatic
+        subtitleLabel.textColor = subtitleColor ?? automatic.withAlphaComponent(Self.subtitleOpacity)
     }
 
     open override var defaultAccessibilityLabel: String? { subtitle.isEmpty ? title : "\(title), \(subtitle)" }

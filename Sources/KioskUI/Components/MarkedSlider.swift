@@ -28,11 +28,12 @@ open class MarkedSlider: Control {
         }
     }
 
-    public var activeColor: Color = .systemBlue {
+    public var activeColor: Color = .accent {
         didSet { if activeColor != oldValue { setNeedsDisplay() } }
     }
 
-    public var inactiveColor: Color = Color(.systemGray).withAlphaComponent(0.3) {
+    /// The default stays 3:1 against the system background in both appearances, so ticks are seen.
+    public var inactiveColor: Color = .systemGray {
         didSet { if inactiveColor != oldValue { setNeedsDisplay() } }
     }
 

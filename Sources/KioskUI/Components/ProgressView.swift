@@ -23,7 +23,8 @@ open class ProgressView: View {
         didSet { if color != oldValue { setNeedsDisplay() } }
     }
 
-    public var trackColor: Color = Color(.systemGray5) {
+    /// The default stays 3:1 against the system background in both appearances.
+    public var trackColor: Color = .systemGray {
         didSet { if trackColor != oldValue { setNeedsDisplay() } }
     }
 

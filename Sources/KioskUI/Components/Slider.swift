@@ -19,8 +19,9 @@ open class Slider: Control {
         }
     }
 
-    public var minimumTrackColor: Color = .systemBlue { didSet { if minimumTrackColor != oldValue { setNeedsDisplay() } } }
-    public var maximumTrackColor: Color = Color(.systemGray4) { didSet { if maximumTrackColor != oldValue { setNeedsDisplay() } } }
+    public var minimumTrackColor: Color = .accent { didSet { if minimumTrackColor != oldValue { setNeedsDisplay() } } }
+    /// The default stays 3:1 against the system background in both appearances, so the track is seen.
+    public var maximumTrackColor: Color = .systemGray { didSet { if maximumTrackColor != oldValue { setNeedsDisplay() } } }
     public var thumbColor: Color = .white { didSet { if thumbColor != oldValue { setNeedsDisplay() } } }
 
     private var storedValue = 0.0

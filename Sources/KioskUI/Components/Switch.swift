@@ -40,6 +40,8 @@ open class Switch: Control {
 
     open override var intrinsicContentSize: Size? { Self.size }
 
+    public static let offTrackColor = Color.systemGray
+
     open override func performPrimaryAction() {
         setOn(!isOn, animated: true)
         sendActions(for: .valueChanged)
@@ -49,7 +51,8 @@ open class Switch: Control {
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let environment = self.environment
         let box = capsule
-        let off = environment.resolve(Color(.systemGray5)), on = environment.resolve(onTintColor)
+        // The off track stays 3:1 against the system background in both appearances.
+        let off = environment.resolve(Self.offTrackColor), on = environment.resolve(onTintColor)
         canvas.fill(roundedRect: box, radius: box.height / 2, color: off.interpolated(to: on, fraction: knobPosition))
         let knobDiameter = box.height - 2 * Self.knobInset
         let travel = box.width - knobDiameter - 2 * Self.knobInset

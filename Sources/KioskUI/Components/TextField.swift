@@ -144,7 +144,7 @@ open class TextField: Control, TextInput {
             canvas.fill(roundedRect: box, radius: 8, color: environment.resolve(.systemBackground))
             canvas.beginPath()
             canvas.addRoundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 7.5)
-            let color: Color = invalid ? .systemRed : (isFirstResponder ? .systemBlue : .systemGray4)
+            let color: Color = invalid ? .systemRed : (isFirstResponder ? .accent : .systemGray4)
             canvas.stroke(environment.resolve(color), style: StrokeStyle(width: 1))
         case .underlined:
             let color: Color = invalid ? .systemRed : underlineColor
@@ -164,7 +164,7 @@ open class TextField: Control, TextInput {
                 let caret = buffer.text.isEmpty ? Rect(x: 0, y: 0, width: 0, height: size.height)
                     : layout.caretRect(atCharacter: buffer.caret)
                 canvas.fill(Rect(x: (origin.x + caret.minX).rounded() - 1, y: origin.y + caret.minY, width: 2, height: caret.height),
-                            color: environment.resolve(.systemBlue))
+                            color: environment.resolve(.accent))
             }
         }
     }

@@ -102,7 +102,7 @@ open class TextView: Control, TextInput {
             if isFirstResponder {
                 let caret = layout.caretRect(atCharacter: buffer.caret)
                 canvas.fill(Rect(x: (origin.x + caret.minX).rounded() - 1, y: origin.y + caret.minY, width: 2, height: caret.height),
-                            color: environment.resolve(.systemBlue))
+                            color: environment.resolve(.accent))
             }
         }
     }

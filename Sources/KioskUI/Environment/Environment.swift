@@ -13,13 +13,16 @@ public struct Environment: Hashable, Sendable {
     public var textScale: Double
     public var layoutDirection: LayoutDirection
     public var locale: String
+    /// What `Color.accent` stands for here: the theme's accent.
+    public var accent: Color
 
     public init(appearance: Appearance = .light, textScale: Double = 1, layoutDirection: LayoutDirection = .leftToRight,
-                locale: String = "en") {
+                locale: String = "en", accent: Color = .defaultAccent) {
         self.appearance = appearance
         self.textScale = textScale
         self.layoutDirection = layoutDirection
         self.locale = locale
+        self.accent = accent
     }
 
     /// The font of a text style at this environment's text scale.
@@ -28,7 +31,7 @@ public struct Environment: Hashable, Sendable {
     }
 
     public func resolve(_ color: Color) -> RGBA {
-        color.resolved(for: appearance)
+        color.resolved(for: appearance, accent: accent)
     }
 }
 
@@ -38,13 +41,15 @@ public struct EnvironmentOverrides: Hashable, Sendable {
     public var textScale: Double?
     public var layoutDirection: LayoutDirection?
     public var locale: String?
+    public var accent: Color?
 
     public init(appearance: Appearance? = nil, textScale: Double? = nil, layoutDirection: LayoutDirection? = nil,
-                locale: String? = nil) {
+                locale: String? = nil, accent: Color? = nil) {
         self.appearance = appearance
         self.textScale = textScale
         self.layoutDirection = layoutDirection
         self.locale = locale
+        self.accent = accent
     }
 
     func applied(to environment: Environment) -> Environment {
@@ -53,6 +58,7 @@ public struct EnvironmentOverrides: Hashable, Sendable {
         if let textScale { result.textScale = textScale }
         if let layoutDirection { result.layoutDirection = layoutDirection }
         if let locale { result.locale = locale }
+        if let accent { result.accent = accent }
         return result
     }
 }

@@ -15,6 +15,8 @@ public struct CardAdapter: ComponentAdapter {
         guard let card = view as? CardView else { return }
         changes.ifChanged("title") { assignIfDifferent(card, \.title, $0?.string ?? "") }
         changes.ifChanged("subtitle") { assignIfDifferent(card, \.subtitle, $0?.string ?? "") }
+        changes.ifChanged("title_color") { assignIfDifferent(card, \.titleColor, $0?.color) }
+        changes.ifChanged("subtitle_color") { assignIfDifferent(card, \.subtitleColor, $0?.color) }
     }
 
     public func value(of property: String, in view: View) -> PropertyValue? {

@@ -26,10 +26,10 @@ public struct MarkedSliderAdapter: ComponentAdapter {
         changes.ifChanged("max") { assignIfDifferent(slider, \.maximumValue, $0?.number ?? 10) }
         changes.ifChanged("step") { assignIfDifferent(slider, \.step, $0?.number ?? 1) }
         changes.ifChanged("value") { assignIfDifferent(slider, \.value, $0?.number ?? slider.minimumValue) }
-        changes.ifChanged("active_color") { assignIfDifferent(slider, \.activeColor, $0?.color ?? .systemBlue) }
+        changes.ifChanged("active_color") { assignIfDifferent(slider, \.activeColor, $0?.color ?? .accent) }
         changes.ifChanged("enabled") { assignIfDifferent(slider, \.isEnabled, $0?.bool ?? true) }
         changes.ifChanged("inactive_color") {
-            assignIfDifferent(slider, \.inactiveColor, $0?.color ?? Color(.systemGray).withAlphaComponent(0.3))
+            assignIfDifferent(slider, \.inactiveColor, $0?.color ?? .systemGray)
         }
     }
 

@@ -14,7 +14,7 @@ public struct ProgressAdapter: ComponentAdapter {
         guard let progress = view as? ProgressView else { return }
         changes.ifChanged("value") { assignIfDifferent(progress, \.value, min(max($0?.number ?? 0, 0), 1)) }
         changes.ifChanged("color") { assignIfDifferent(progress, \.color, $0?.color ?? .systemGreen) }
-        changes.ifChanged("track_color") { assignIfDifferent(progress, \.trackColor, $0?.color ?? Color(.systemGray5)) }
+        changes.ifChanged("track_color") { assignIfDifferent(progress, \.trackColor, $0?.color ?? .systemGray) }
         changes.ifChanged("line_width") { assignIfDifferent(progress, \.lineWidth, $0?.number ?? 10) }
         changes.ifChanged("show_percentage") { assignIfDifferent(progress, \.showsPercentage, $0?.bool ?? true) }
     }

@@ -25,8 +25,8 @@ public struct SliderAdapter: ComponentAdapter {
         changes.ifChanged("max") { assignIfDifferent(slider, \.maximumValue, $0?.number ?? 1) }
         changes.ifChanged("step") { assignIfDifferent(slider, \.step, $0?.number) }
         changes.ifChanged("value") { assignIfDifferent(slider, \.value, $0?.number ?? slider.minimumValue) }
-        changes.ifChanged("min_track_color") { assignIfDifferent(slider, \.minimumTrackColor, $0?.color ?? .systemBlue) }
-        changes.ifChanged("max_track_color") { assignIfDifferent(slider, \.maximumTrackColor, $0?.color ?? Color(.systemGray4)) }
+        changes.ifChanged("min_track_color") { assignIfDifferent(slider, \.minimumTrackColor, $0?.color ?? .accent) }
+        changes.ifChanged("max_track_color") { assignIfDifferent(slider, \.maximumTrackColor, $0?.color ?? .systemGray) }
         changes.ifChanged("thumb_color") { assignIfDifferent(slider, \.thumbColor, $0?.color ?? .white) }
         changes.ifChanged("enabled") { assignIfDifferent(slider, \.isEnabled, $0?.bool ?? true) }
     }
