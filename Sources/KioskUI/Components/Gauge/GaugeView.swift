@@ -132,12 +132,15 @@ open class GaugeView: View {
                       mirrored: environment.layoutDirection == .rightToLeft, hasValueBand: indicator == .arc)
     }
 
+    /// Follows the text scale, but no further than the inside of the scale holds.
     private var valueFont: Font {
-        Font(size: max(12, min(28, geometry.radius * 0.28)) * environment.textScale, weight: .bold)
+        let radius = geometry.radius
+        return Font(size: min(max(12, min(26, radius * 0.2)) * environment.textScale, max(12, radius * 0.25)), weight: .bold)
     }
 
     private var smallFont: Font {
-        Font(size: max(9, min(13, geometry.radius * 0.11)) * environment.textScale)
+        let radius = geometry.radius
+        return Font(size: min(max(9, min(13, radius * 0.11)) * environment.textScale, max(9, radius * 0.15)))
     }
 
     /// The top-left corner of the value label's layout box: centred on the gauge, or under the
