@@ -22,8 +22,8 @@ struct GaugeGeometry: Equatable {
         self.mirrored = mirrored
         self.hasValueBand = hasValueBand
         // The extent of the unit arc, the centre (the needle's hub) and, under a needle's hub,
-        // room for the value label.
-        var points = [Point.zero, Point(x: 0, y: hasValueBand ? 0 : Self.needleLabelDrop + 0.18)]
+        // room for the value label and the caption under it.
+        var points = [Point.zero, Point(x: 0, y: hasValueBand ? 0.3 : Self.needleLabelDrop + 0.32)]
         for fraction in [0.0, 1.0] {
             let angle = startAngle + fraction * sweep
             points.append(Point(x: cos(angle), y: sin(angle)))
