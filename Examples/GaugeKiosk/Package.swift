@@ -1,5 +1,5 @@
 // swift-tools-version:6.2
-// A kiosk with a component of its own: a needle gauge, usable from YAML as `type: gauge`.
+// A kiosk with a component of its own: a needle dial, usable from YAML as `type: dial`.
 import PackageDescription
 
 let package = Package(

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// var table = AdapterTable.standard
-/// table.register(GaugeAdapter(), schema: ComponentSchema(type: "gauge", doc: "A needle gauge.", properties: [...]))
+/// table.register(DialAdapter(), schema: ComponentSchema(type: "dial", doc: "A needle dial.", properties: [...]))
 /// let result = ConfigLoader(registry: table.registry).load(path: path)
 /// ```
 public struct AdapterTable {
@@ -23,6 +23,7 @@ public struct AdapterTable {
             ProgressAdapter(), MarkedSliderAdapter(), ButtonAdapter(), TappableCardAdapter(), SliderAdapter(),
             SwitchAdapter(), AvatarAdapter(), GridAdapter(), ScrollAdapter(),
             TextFieldAdapter(), TextFieldAdapter(underlined: true), TextViewAdapter(), KeyboardAdapter(),
+            GaugeAdapter(),
         ]
         for adapter in adapters { table.adapters[adapter.type] = adapter }
         return table

@@ -1,5 +1,5 @@
 /// The component types YAML may use. `standard` holds every component of the component set;
-/// Swift code registers its own (a `gauge`, say) before loading a config that uses them.
+/// Swift code registers its own (a `dial`, say) before loading a config that uses them.
 nonisolated public struct ComponentRegistry: Sendable {
     public private(set) var commonProperties: [PropertySchema]
     private var schemas: [String: ComponentSchema] = [:]
@@ -13,7 +13,7 @@ nonisolated public struct ComponentRegistry: Sendable {
     /// Every component of the component set.
     public static let standard: ComponentRegistry = {
         var registry = ComponentRegistry()
-        for schema in ContainerComponents.all + DisplayComponents.all + ControlComponents.all {
+        for schema in ContainerComponents.all + DisplayComponents.all + ControlComponents.all + [GaugeComponent.schema] {
             registry.register(schema)
         }
         return registry

@@ -40,7 +40,7 @@ import KioskConfig
     static var registry: ComponentRegistry {
         var registry = ComponentRegistry.standard
         registry.register(ComponentSchema(
-            type: "gauge", doc: "A needle gauge fed by a sensor.",
+            type: "dial", doc: "A needle dial fed by a sensor.",
             properties: [PropertySchema("value", .number(0...100), default: .number(0), doc: "Current reading.")],
             events: ["alarm"]))
         return registry

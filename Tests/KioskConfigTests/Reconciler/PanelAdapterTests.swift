@@ -140,19 +140,19 @@ struct PanelAdapterTests {
     }
 
     @Test func customComponentsRegisterAdapterAndSchema() throws {
-        struct GaugeAdapter: ComponentAdapter {
-            let type = "gauge"
+        struct DialAdapter: ComponentAdapter {
+            let type = "dial"
             func make(_ widget: WidgetSpec, context: AdapterContext) -> View { ProgressView() }
             func update(_ view: View, changes: PropertyChanges, context: AdapterContext) {
                 changes.ifChanged("reading") { (view as? ProgressView)?.value = ($0?.number ?? 0) / 100 }
             }
         }
         var table = AdapterTable.standard
-        table.register(GaugeAdapter(), schema: ComponentSchema(
-            type: "gauge", doc: "A gauge.",
+        table.register(DialAdapter(), schema: ComponentSchema(
+            type: "dial", doc: "A dial.",
             properties: [PropertySchema("reading", .number(0...100), default: .number(0), doc: "Reading.")]))
         let config = try #require(ConfigLoader(registry: table.registry)
-            .load(text: "panels: {home: {root: {type: gauge, reading: 40}}}").value)
+            .load(text: "panels: {home: {root: {type: dial, reading: 40}}}").value)
         let node = Reconciler(adapters: table, resolver: TextResolver(strings: config.strings, locale: "en")).make(config.panels[0].root)
         #expect((node.view as? ProgressView)?.value == 0.4)
     }

@@ -5,7 +5,7 @@ import KioskConfig
 @Suite struct RegistryTests {
     static let componentTypes = ["stack", "overlay", "spacer", "grid", "scroll", "label", "image", "card", "progress",
                                  "avatar", "button", "tappable_card", "slider", "marked_slider", "switch", "text_field",
-                                 "underlined_text_field", "text_view", "keyboard"]
+                                 "underlined_text_field", "text_view", "keyboard", "gauge"]
 
     @Test func everyComponentOfTheSetIsRegistered() {
         #expect(ComponentRegistry.standard.typeNames == Self.componentTypes)
@@ -25,7 +25,7 @@ import KioskConfig
     @Test func aCustomComponentCanBeUsedFromYAML() throws {
         var registry = ComponentRegistry.standard
         registry.register(ComponentSchema(
-            type: "gauge", doc: "A needle gauge fed by a sensor.",
+            type: "dial", doc: "A needle dial fed by a sensor.",
             properties: [
                 PropertySchema("value", .number(), default: .number(0), doc: "Current reading."),
                 PropertySchema("unit", .choice(["celsius", "bar"]), default: .choice("celsius"), doc: "Unit shown."),
@@ -34,7 +34,7 @@ import KioskConfig
         let text = """
             panels:
               home:
-                root: {type: gauge, id: boiler, value: 72, unit: bar, on_alarm: {emit: overheated}}
+                root: {type: dial, id: boiler, value: 72, unit: bar, on_alarm: {emit: overheated}}
             """
         let spec = try #require(ConfigLoader(registry: registry).load(text: text).value)
         let gauge = try #require(spec.widget(id: "boiler"))
@@ -44,8 +44,8 @@ import KioskConfig
         #expect(gauge.actions["alarm"] == [.emit(event: "overheated", value: nil)])
         // Without the registration the same file is an error.
         let errors = ConfigLoader().load(text: text).errors
-        #expect(errors.first?.detail == "unknown component type 'gauge'")
-        #expect(registry.describe().contains("gauge: A needle gauge fed by a sensor."))
+        #expect(errors.first?.detail == "unknown component type 'dial'")
+        #expect(registry.describe().contains("dial: A needle dial fed by a sensor."))
     }
 
     @Test func describeListsTypesDefaultsAllowedValuesAndDocs() {

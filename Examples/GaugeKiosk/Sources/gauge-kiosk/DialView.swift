@@ -4,7 +4,7 @@ import KioskUI
 
 /// A half-circle dial from `minimum` to `maximum` with a needle at `reading`; the arc turns red
 /// past `alarmLevel`.
-final class GaugeView: View {
+final class DialView: View {
     var reading: Double = 0 {
         didSet { if reading != oldValue { setNeedsDisplay() } }
     }
