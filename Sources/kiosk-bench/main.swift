@@ -84,14 +84,20 @@ func runBenchmark() throws {
     memset(source, 0x5A, frameBytes)
     table.add("memcpy of one full frame (floor)", measure { memcpy(target, source, frameBytes) })
     if !onlyRing { try addControlServerRows(to: &table) }
+    if !onlyRing { try addListScrollRows(to: &table) }
 
     print("kiosk-bench: reference dashboard 1280x800, \(iterations) iterations each")
     table.print()
 }
 
-/// `KIOSK_BENCH_ONLY=reload` (or `kiosk-bench reload`) runs the reload rows alone.
+/// `KIOSK_BENCH_ONLY=reload` (or `kiosk-bench reload`) runs the reload rows alone; `list` the list rows.
 let only = CommandLine.arguments.dropFirst().first ?? ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"]
-if only == "reload" {
+if only == "list" {
+    var table = Table()
+    try addListScrollRows(to: &table)
+    print("kiosk-bench: a list of 1,000 rows, 800x480, \(iterations) iterations")
+    table.print()
+} else if only == "reload" {
     var table = Table()
     try ReloadBenchmark.run(table: &table)
     print("kiosk-bench: first start and reload of large configs (median and slowest of 3)")

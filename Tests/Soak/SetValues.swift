@@ -100,6 +100,9 @@ struct SetValues {
                 object[field.name] = value(for: field, using: &random)
             }
             return .object(object)
+        case .any:
+            return .object(["id": .number(Double(Int.random(in: 0...9, using: &random))),
+                            "name": .string(Self.texts.randomElement(using: &random)!)])
         }
     }
 

@@ -28,6 +28,10 @@ nonisolated final class DecodingContext {
     /// What formulas may read, built on first use (every name above is known by then).
     lazy var bindingCatalogue = makeCatalogue(insideActions: false)
     lazy var actionCatalogue = makeCatalogue(insideActions: true)
+    /// How many `list` row templates enclose the widget being decoded: their formulas also read
+    /// `$item` and `$index`.
+    var listRowDepth = 0
+    lazy var rowCatalogue = makeRowCatalogue()
     /// Timer ids declared and cancelled, checked against each other at the end.
     var timerNames = TimerNames()
 

@@ -95,6 +95,8 @@ nonisolated extension DecodingContext {
             return values.contains(nil) ? nil : .list(values.compactMap { $0 })
         case .record(let fields):
             return record(node, fields: fields, named: name, base: base?.record)
+        case .any:
+            return stateValue(node, named: name).flatMap(PropertyValue.init)
         }
     }
 

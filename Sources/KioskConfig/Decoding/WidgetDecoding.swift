@@ -26,6 +26,9 @@ nonisolated extension DecodingContext {
                 widget.style = namedStyle(entry.value, for: type)
             case "children":
                 widget.children = children(entry.value, of: schema)
+            case ListRowsDecoding.row where schema.type == ListRowsDecoding.type,
+                 ListRowsDecoding.key where schema.type == ListRowsDecoding.type:
+                continue
             case let key where eventKeys.contains(key):
                 widget.actions[String(key.dropFirst(3))] = actions(entry.value)
             case let key where key.hasPrefix("on_"):
@@ -74,6 +77,7 @@ nonisolated extension DecodingContext {
                 }
             }
         }
+        if type == ListRowsDecoding.type { widget.rows = listRows(of: node) }
         if let id = widget.id {
             var recorded: Set<String> = []
             for name in bound where recorded.insert(name).inserted {
@@ -105,6 +109,11 @@ nonisolated extension DecodingContext {
 
     private func id(_ node: YAMLNode?) -> String? {
         guard let node else { return nil }
+        if listRowDepth > 0 {
+            report(at: node.location, "a widget in a list's row cannot have an id: every row would repeat it",
+                   expected: "no 'id' inside 'row' (formulas of the row read \(ExpressionNames.item) and \(ExpressionNames.index))")
+            return nil
+        }
         guard let id = node.scalar?.text, !node.isNull, !id.isEmpty else {
             report(at: node.location, "invalid value for 'id'", expected: "a name", found: node.summary)
             return nil

@@ -11,6 +11,7 @@ nonisolated extension PropertyType {
         case .text, .string, .choice, .icon, .color, .font: .text
         case .list, .point, .range: .list
         case .record, .size, .insets: .record
+        case .any: .any
         }
     }
 
@@ -24,7 +25,7 @@ nonisolated extension PropertyType {
         case .choice, .icon, .color: .text
         case .list: .list
         case .record: .record
-        case .text, .string, .font, .size, .insets, .point, .range: nil
+        case .text, .string, .font, .size, .insets, .point, .range, .any: nil
         }
     }
 
@@ -73,6 +74,7 @@ nonisolated extension PropertyType {
             }
             return .insets(EdgeInsets(top: numbers["top"] ?? 0, left: numbers["left"] ?? 0,
                                       bottom: numbers["bottom"] ?? 0, right: numbers["right"] ?? 0))
+        case (.any, _): return PropertyValue(value)
         case (.list(let element), .list(let items)):
             let converted = items.compactMap(element.converted)
             return converted.count == items.count ? .list(converted) : nil

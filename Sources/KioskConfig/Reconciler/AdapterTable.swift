@@ -24,6 +24,7 @@ public struct AdapterTable {
             SwitchAdapter(), AvatarAdapter(), GridAdapter(), ScrollAdapter(),
             TextFieldAdapter(), TextFieldAdapter(underlined: true), TextViewAdapter(), KeyboardAdapter(),
             GaugeAdapter(),
+            ListAdapter(),
         ]
         for adapter in adapters { table.adapters[adapter.type] = adapter }
         return table

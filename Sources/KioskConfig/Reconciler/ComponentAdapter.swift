@@ -44,10 +44,16 @@ public struct AdapterContext {
     /// read): the kiosk's log.
     public var report: (String) -> Void
 
-    public init(baseDirectory: String = ".", events: WidgetEvents = WidgetEvents(), report: @escaping (String) -> Void = { _ in }) {
+    /// The reconciler making the widget, for a component that makes widgets of its own (a
+    /// `list`'s rows).
+    public weak var reconciler: Reconciler?
+
+    public init(baseDirectory: String = ".", events: WidgetEvents = WidgetEvents(), report: @escaping (String) -> Void = { _ in },
+                reconciler: Reconciler? = nil) {
         self.baseDirectory = baseDirectory
         self.events = events
         self.report = report
+        self.reconciler = reconciler
     }
 
     /// A path as written, or joined to `baseDirectory` when relative.

@@ -1,3 +1,4 @@
+import KioskExpression
 import KioskUI
 
 /// Keeps a tree of views in step with widget specs. Identity is the widget's `id`, else its type and
@@ -11,6 +12,9 @@ public final class Reconciler {
     public var onEvent: ((WidgetNode, String, PropertyValue?) -> Void)?
     /// Problems widgets report while being made or updated (an unreadable image).
     public var onProblem: ((String) -> Void)?
+    /// Where formulas evaluated while widgets are made read the panel's names (a `list` row's,
+    /// besides `$item` and `$index`); nil: they read only their own.
+    public var formulaScope: (() -> any ExpressionScope)?
 
     public init(adapters: AdapterTable = .standard, resolver: TextResolver, baseDirectory: String = ".") {
         self.adapters = adapters
@@ -64,7 +68,7 @@ public final class Reconciler {
     }
 
     private static func keepsIdentity(_ node: WidgetNode, _ spec: WidgetSpec) -> Bool {
-        node.spec.type == spec.type && node.spec.id == spec.id
+        node.spec.type == spec.type && node.spec.id == spec.id && node.spec.rows == spec.rows
     }
 
     private func update(_ node: WidgetNode, to spec: WidgetSpec) {
@@ -135,6 +139,6 @@ public final class Reconciler {
         return AdapterContext(baseDirectory: baseDirectory, events: WidgetEvents { [weak self, weak node] event, value in
             guard let self, let node else { return }
             self.onEvent?(node, event, value)
-        }, report: { [weak self] problem in self?.onProblem?("\(widget): \(problem)") })
+        }, report: { [weak self] problem in self?.onProblem?("\(widget): \(problem)") }, reconciler: self)
     }
 }

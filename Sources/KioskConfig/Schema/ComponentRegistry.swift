@@ -16,6 +16,7 @@ nonisolated public struct ComponentRegistry: Sendable {
         for schema in ContainerComponents.all + DisplayComponents.all + ControlComponents.all + [GaugeComponent.schema] {
             registry.register(schema)
         }
+        registry.register(ListComponent.schema)
         return registry
     }()
 

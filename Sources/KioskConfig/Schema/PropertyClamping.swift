@@ -68,7 +68,7 @@ nonisolated extension PropertyType {
             result = .record(held)
         case (.choice(let words), .choice(let word)):
             result = words.contains(word) ? value : nil
-        case (.bool, .bool), (.string, .string), (.text, .text), (.color, .color), (.font, .font):
+        case (.bool, .bool), (.string, .string), (.text, .text), (.color, .color), (.font, .font), (.any, _):
             result = value
         default:
             result = nil

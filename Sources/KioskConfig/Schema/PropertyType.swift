@@ -34,6 +34,8 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
     case list(PropertyType)
     /// A mapping with its own named properties (`border: {width, color}`).
     case record([PropertySchema])
+    /// Any value, kept as written or as a formula gives it (a list's items: records of any fields).
+    case any
 
     /// How the type reads after "expected" in an error message.
     public var expectation: String {
@@ -59,6 +61,7 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
         case .range: "a range [min, max], each \(Self.span(PropertyLimits.value))"
         case .list(let element): "a list of \(element.name)s"
         case .record(let fields): "a mapping with " + fields.map(\.name).joined(separator: ", ")
+        case .any: "any value (a number, text, list or mapping)"
         }
     }
 
@@ -86,6 +89,7 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
         case .range: "range"
         case .list(let element): "list of \(element.name)"
         case .record: "record"
+        case .any: "any"
         }
     }
 

@@ -15,6 +15,8 @@ nonisolated public struct WidgetSpec: Equatable, Sendable {
     /// Properties whose value comes from a formula, by property name. The property's entry in
     /// `properties` is what the widget shows while the formula has no value.
     public var bindings: [String: PropertyBinding]
+    /// A `list`'s row template and key (nil for every other widget).
+    public var rows: ListRowsSpec?
 
     public init(type: String, id: String? = nil, style: String? = nil, properties: [String: PropertyValue] = [:],
                 children: [WidgetSpec] = [], actions: [String: [ActionSpec]] = [:], bindings: [String: PropertyBinding] = [:]) {

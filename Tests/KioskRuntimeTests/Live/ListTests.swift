@@ -1,0 +1,187 @@
+import KioskConfig
+import KioskExpression
+import KioskGraphics
+import KioskRuntime
+import KioskUI
+import Testing
+
+/// A `list` repeats its row template for each item, builds only the rows within reach of the
+/// viewport, and reconciles rows by key when its items change.
+@MainActor
+struct ListTests {
+    static let config = """
+        state:
+          orders: []
+        panels:
+          home:
+            root:
+              type: stack
+              children:
+                - type: list
+                  id: orders
+                  items: "= state.orders"
+                  key: "= $item.id"
+                  row_height: 40
+                  spacing: 4
+                  size: [400, 300]
+                  row:
+                    type: stack
+                    axis: horizontal
+                    spacing: 8
+                    children:
+                      - {type: label, text: "${$index + 1}."}
+                      - {type: label, text: "${$item.name}"}
+        """
+
+    static func orders(_ count: Int, renaming renamed: Int? = nil) -> ExpressionValue {
+        .list((0..<count).map { index in
+            .record(["id": .text("o\(index)"), "name": .text(index == renamed ? "Changed \(index)" : "Order \(index)")])
+        })
+    }
+
+    func list(_ kiosk: PanelSessionFixture) throws -> ListView {
+        try #require(kiosk.screen.view(withID: "orders") as? ListView)
+    }
+
+    /// The rows the viewport shows (a partly shown row counts) and those within one viewport of it.
+    func allowedRows(_ list: ListView) -> Int {
+        let pitch = list.rowHeight + list.spacing
+        let visible = Int((list.bounds.height / pitch).rounded(.up)) + 1
+        return visible + 2 * Int((list.bounds.height / pitch).rounded(.up))
+    }
+
+    func texts(of row: View) -> [String] {
+        row.subviews.compactMap { ($0 as? Label)?.text }
+    }
+
+    @Test func aThousandRowsBuildOnlyTheRowsWithinReach() throws {
+        let kiosk = try PanelSessionFixture(Self.config, size: Size(width: 400, height: 300))
+        try kiosk.setState("orders", Self.orders(1000))
+        let list = try list(kiosk)
+        #expect(list.bounds.height == 300)
+        #expect(list.maximumOffset == 1000 * 44 - 4 - 300)
+        #expect(!list.builtRows.isEmpty)
+        #expect(list.builtRows.count <= allowedRows(list), "\(list.builtRows.count) rows built")
+        #expect(try #require(list.builtRows[0]).subviews.compactMap { ($0 as? Label)?.text } == ["1.", "Order 0"])
+
+        // A fling: every frame of it builds no more than the rows within reach.
+        try kiosk.session.driver.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 40), duration: 0.08)
+        var frames = 0
+        var largest = 0
+        repeat {
+            try kiosk.session.driver.advance(by: kiosk.session.display.refreshInterval)
+            largest = max(largest, list.builtRows.count)
+            frames += 1
+        } while kiosk.session.display.isBusy && frames < 600
+        #expect(list.contentOffset > 300, "the fling scrolled (offset \(list.contentOffset))")
+        #expect(largest <= allowedRows(list), "\(largest) rows built during the fling")
+
+        // Far down: the rows there are built, the first ones are not.
+        list.contentOffset = 30_000
+        try kiosk.settle()
+        let first = Int(30_000 / 44)
+        #expect(list.builtRows[first] != nil)
+        #expect(list.builtRows[0] == nil)
+        #expect(list.builtRows.count <= allowedRows(list))
+        #expect(texts(of: try #require(list.builtRows[first])) == ["\(first + 1).", "Order \(first)"])
+        #expect(kiosk.logged.isEmpty, "\(kiosk.logged)")
+    }
+
+    @Test func replacingTheItemsWithOneChangedDamagesThatRowOnly() throws {
+        let kiosk = try PanelSessionFixture(Self.config, size: Size(width: 400, height: 300))
+        try kiosk.setState("orders", Self.orders(1000))
+        let list = try list(kiosk)
+        let row = try #require(list.builtRows[3])
+        let compositor = kiosk.session.display.compositor
+        let before = compositor.renderFullFrame()
+        try kiosk.setState("orders", Self.orders(1000, renaming: 3))
+        #expect(list.builtRows[3] === row, "the row kept its view")
+        #expect(texts(of: row) == ["4.", "Changed 3"])
+        let onScreen = kiosk.session.driver.frameOnScreen(of: row)
+        let rowRect = PixelRect(x: Int(onScreen.minX), y: Int(onScreen.minY), width: Int(onScreen.width.rounded(.up)),
+                                height: Int(onScreen.height.rounded(.up)))
+        let damage = kiosk.lastDamage
+        #expect(!damage.isEmpty)
+        for rect in damage.rects {
+            #expect(rowRect.contains(rect), "damage \(rect) lies outside the changed row \(rowRect)")
+        }
+        let after = compositor.renderFullFrame()
+        var missed = 0
+        for y in 0..<before.height {
+            for x in 0..<before.width where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) && !damage.contains(x: x, y: y) {
+                missed += 1
+            }
+        }
+        #expect(missed == 0, "\(missed) changed pixels lie outside the damage")
+        let front = try #require(kiosk.session.display.output.frontSurface)
+        #expect(front.difference(from: after).differingPixels == 0, "the partial repaint equals a full one")
+    }
+
+    @Test func rowsKeepTheirViewsByKeyThroughReorderInsertAndRemove() throws {
+        let kiosk = try PanelSessionFixture(Self.config, size: Size(width: 400, height: 300))
+        func items(_ ids: [Int]) -> ExpressionValue {
+            .list(ids.map { .record(["id": .text("o\($0)"), "name": .text("Order \($0)")]) })
+        }
+        try kiosk.setState("orders", items([0, 1, 2, 3]))
+        let list = try list(kiosk)
+        let views = (0..<4).map { list.builtRows[$0]! }
+
+        // Reversed: each view follows its key to its new place, its index label updated.
+        try kiosk.setState("orders", items([3, 2, 1, 0]))
+        for (index, id) in [3, 2, 1, 0].enumerated() {
+            #expect(list.builtRows[index] === views[id])
+            #expect(texts(of: views[id]) == ["\(index + 1).", "Order \(id)"])
+            #expect(views[id].frame.minY == Double(index) * 44)
+        }
+        #expect(kiosk.session.display.output.frontSurface?.difference(from: kiosk.session.display.compositor.renderFullFrame())
+            .differingPixels == 0)
+
+        // One inserted at the top and one removed: the others keep their views.
+        try kiosk.setState("orders", items([9, 3, 2, 0]))
+        #expect(list.builtRows.count == 4)
+        #expect(list.builtRows[1] === views[3] && list.builtRows[2] === views[2] && list.builtRows[3] === views[0])
+        #expect(!([views[1]] as [View]).contains { $0 === list.builtRows[0] })
+        #expect(views[1].superview == nil, "the removed row's view left the list")
+        #expect(texts(of: try #require(list.builtRows[0])) == ["1.", "Order 9"])
+    }
+
+    @Test func withoutAKeyRowsAreKnownByPositionAndTheEmptyTextShowsForNoItems() throws {
+        let kiosk = try PanelSessionFixture("""
+            state:
+              names: [Ana, Bo]
+            panels:
+              home:
+                root:
+                  type: list
+                  id: names
+                  items: "= state.names"
+                  empty_text: Nothing waiting
+                  row: {type: label, text: "${$item}"}
+            """)
+        let list = try #require(kiosk.screen.view(withID: "names") as? ListView)
+        let first = try #require(list.builtRows[0] as? Label)
+        #expect(first.text == "Ana")
+        #expect(list.emptyLabel.isHidden)
+        try kiosk.setState("names", .list([.text("Cy"), .text("Bo")]))
+        #expect(list.builtRows[0] === first && first.text == "Cy")
+        try kiosk.setState("names", .list([]))
+        #expect(list.builtRows.isEmpty)
+        #expect(!list.emptyLabel.isHidden && list.emptyLabel.text == "Nothing waiting")
+    }
+
+    @Test func aRowFormulaThatFailsIsLoggedOnceForAllRows() throws {
+        let kiosk = try PanelSessionFixture("""
+            state:
+              values: [1, 2, 3]
+            panels:
+              home:
+                root:
+                  type: list
+                  id: values
+                  items: "= state.values"
+                  row: {type: progress, value: "= 1 / ($item - $item)"}
+            """)
+        #expect(kiosk.formulaProblems.count == 1, "\(kiosk.formulaProblems)")
+        #expect(kiosk.formulaProblems.first?.contains("kiosk.yaml:9:43: value of a list row: division by zero") == true, "\(kiosk.formulaProblems)")
+    }
+}
