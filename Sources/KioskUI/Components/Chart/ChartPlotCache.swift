@@ -21,7 +21,8 @@ final class ChartPlotCache {
     /// How the last update brought the pixels up to date, for tests and benchmarks.
     enum Update: Equatable {
         case none
-        case full
+        /// Drew the whole plot, `width` pixels wide (and its margins).
+        case full(width: Int)
         /// Moved by `shift` pixels (negative: left), then drew `strip` alone.
         case scrolled(shift: Int, strip: PixelRect)
     }
@@ -34,18 +35,24 @@ final class ChartPlotCache {
     private var isValid = false
     /// Points appended to every series since the pixels were last drawn.
     private var pendingAppends = 0
+    /// Whether those appends pushed old points out of some series.
+    private var pendingDropsOldest = false
 
     func invalidate() {
         isValid = false
         pendingAppends = 0
+        pendingDropsOldest = false
     }
 
     /// Every series gained `count` points at its end (and maybe lost as many at its start).
-    func noteAppended(_ count: Int) {
-        if isValid { pendingAppends += count }
+    func noteAppended(_ count: Int, droppingOldest: Bool) {
+        guard isValid else { return }
+        pendingAppends += count
+        pendingDropsOldest = pendingDropsOldest || droppingOldest
     }
 
-    /// Brings the pixels up to date for `renderer`, keyed by `key`.
+    /// Brings the pixels up to date for `renderer`, keyed by `key`. The surface holds the plot
+    /// between margins of `geometry.margin` pixels on both sides.
     func update(with renderer: ChartPlotRenderer, key newKey: Key, pointCount: Int) -> Surface? {
         let geometry = newKey.geometry
         guard geometry.width > 0, geometry.height > 0 else {
@@ -54,31 +61,41 @@ final class ChartPlotCache {
             return nil
         }
         let canScroll = isValid && key == newKey && geometry.window != nil && surface != nil
-        defer { key = newKey; isValid = true; pendingAppends = 0 }
+        defer { key = newKey; isValid = true; pendingAppends = 0; pendingDropsOldest = false }
         if canScroll, pendingAppends == 0 {
             lastUpdate = .none
             return surface
         }
         let step = Int(geometry.step(count: pointCount))
+        let margin = geometry.margin(count: pointCount)
+        let fullStrip = PixelRect(x: -margin, y: 0, width: geometry.width + 2 * margin, height: geometry.height)
         let shift = pendingAppends * step
-        if canScroll, let surface, let canvas, shift < geometry.width {
+        // A dropped point's pieces were in the old picture; they may only be left behind where
+        // the fresh picture has none either: wholly left of the window.
+        let dropsAreHidden = !pendingDropsOldest || renderer.everySeriesStartsLeftOfTheWindow
+        if canScroll, dropsAreHidden, let surface, let canvas, shift < geometry.width {
             // The newest point before the appends is where the old picture ends being right.
             let previousNewest = geometry.x(of: pointCount - 1 - pendingAppends, count: pointCount)
             let stripStart = max(0, Int((previousNewest - geometry.reach(count: pointCount)).rounded(.down)))
-            surface.shiftPixels(in: PixelRect(x: 0, y: 0, width: geometry.width, height: geometry.height), by: -shift)
-            let strip = PixelRect(x: stripStart, y: 0, width: geometry.width - stripStart, height: geometry.height)
-            renderer.render(into: canvas, strip: strip)
+            surface.shiftPixels(in: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), by: -shift)
+            let strip = PixelRect(x: stripStart, y: 0, width: geometry.width + margin - stripStart, height: geometry.height)
+            renderer.render(into: canvas, strip: strip, margin: margin)
+            // Left of the window the plot shows only the grid: clear what the shift carried there.
+            let dataLeft = Int(geometry.dataLeft(count: pointCount))
+            if dataLeft > 0 {
+                renderer.render(into: canvas, strip: PixelRect(x: 0, y: 0, width: dataLeft, height: geometry.height), margin: margin)
+            }
             lastUpdate = .scrolled(shift: -shift, strip: strip)
             return surface
         }
-        if surface?.width != geometry.width || surface?.height != geometry.height {
-            let made = Surface(width: geometry.width, height: geometry.height, format: .argb32)
+        if surface?.width != fullStrip.width || surface?.height != geometry.height {
+            let made = Surface(width: fullStrip.width, height: geometry.height, format: .argb32)
             surface = made
             canvas = Canvas(surface: made)
         }
         guard let surface, let canvas else { return nil }
-        renderer.render(into: canvas, strip: PixelRect(x: 0, y: 0, width: geometry.width, height: geometry.height))
-        lastUpdate = .full
+        renderer.render(into: canvas, strip: fullStrip, margin: margin)
+        lastUpdate = .full(width: geometry.width)
         return surface
     }
 }

@@ -21,10 +21,19 @@ struct ChartPlotGeometry: Equatable {
         return Double(width) / Double(max(count, 1))
     }
 
+    /// Points sit on whole pixels, so an area's pieces meet on pixel edges without a seam and a
+    /// shift by whole steps moves every piece exactly.
     func x(of index: Int, count: Int) -> Double {
         let step = step(count: count)
-        if window != nil { return Double(width) - (Double(count - index) - 0.5) * step }
-        return (Double(index) + 0.5) * step
+        if window != nil { return Double(width) - (step / 2).rounded(.up) - Double(count - 1 - index) * step }
+        return ((Double(index) + 0.5) * step).rounded()
+    }
+
+    /// Where the window's oldest slot begins: left of it the plot shows only the grid, as the
+    /// window's whole steps may not fill the width exactly.
+    func dataLeft(count: Int) -> Double {
+        guard let window else { return 0 }
+        return max(0, Double(width) - Double(window) * step(count: count))
     }
 
     /// Room kept above and below the range so a line at either end is not cut.
@@ -41,24 +50,14 @@ struct ChartPlotGeometry: Equatable {
         max(lineWidth / 2 + 2, barWidth(count: count) / 2 + 1)
     }
 
+    /// Hidden pixels kept on each side of the plot. Cairo rasterizes a shape cut by the surface's
+    /// edge a little differently from a whole one, so no piece that shows may ever be cut: the
+    /// pieces the edges cut lie wholly in these margins.
+    func margin(count: Int) -> Int {
+        Int((step(count: count) + 2 * reach(count: count)).rounded(.up)) + 2
+    }
+
     func barWidth(count: Int) -> Double {
         max(1, (step(count: count) * 0.7).rounded())
-    }
-
-    /// The first index worth drawing: everything earlier lies wholly left of the plot, and the
-    /// first drawn point itself is far enough out that its end cap cannot show.
-    func firstDrawnIndex(count: Int) -> Int {
-        guard window != nil else { return 0 }
-        let step = step(count: count)
-        let hidden = Int(((-x(of: 0, count: count) - reach(count: count)) / step).rounded(.down))
-        return min(max(0, hidden), max(0, count - 1))
-    }
-
-    /// The indices whose points are inside the plot (they decide an automatic range).
-    func visibleIndices(count: Int) -> Range<Int> {
-        guard window != nil, count > 0 else { return 0..<count }
-        let step = step(count: count)
-        let hiddenCount = Int((-(x(of: 0, count: count) - step / 2) / step).rounded(.up))
-        return min(max(0, hiddenCount), count)..<count
     }
 }

@@ -68,10 +68,12 @@ open class ChartView: View {
     public var lastPlotStripWidth: Int? {
         switch plotCache.lastUpdate {
         case .none: 0
-        case .full: plotCache.surface?.width
+        case .full(let width): width
         case .scrolled(_, let strip): strip.width
         }
     }
+
+    static let pointsKeptBeyondTheWindow = 64
 
     private let plotCache = ChartPlotCache()
     private let tickFormatter = ChartTickFormatter()
@@ -93,11 +95,14 @@ open class ChartView: View {
 
     /// Adds one value to the end of each series (the first value to the first series…).
     public func append(_ values: [Double]) {
+        // With a window, a few points more than it shows are kept: the plot can only be scrolled
+        // when the oldest kept point lies left of the window, beyond the reach of its line.
+        let kept = window.map { min($0 + Self.pointsKeptBeyondTheWindow, ChartSeries.maximumCount) } ?? ChartSeries.maximumCount
         var updated = series
         for (index, value) in zip(updated.indices, values) {
             updated[index].values.append(value)
-            if updated[index].values.count > (window.map { $0 + 2 } ?? ChartSeries.maximumCount) {
-                updated[index].values.removeFirst(updated[index].values.count - (window.map { $0 + 2 } ?? ChartSeries.maximumCount))
+            if updated[index].values.count > kept {
+                updated[index].values.removeFirst(updated[index].values.count - kept)
             }
         }
         series = updated
@@ -107,7 +112,7 @@ open class ChartView: View {
 
     private func seriesDidChange(from old: [ChartSeries]) {
         if let appended = Self.appendedCount(from: old, to: series), window != nil {
-            plotCache.noteAppended(appended)
+            plotCache.noteAppended(appended.count, droppingOldest: appended.dropsOldest)
         } else {
             plotCache.invalidate()
         }
@@ -129,9 +134,10 @@ open class ChartView: View {
 
     /// How many points every series gained at its end, the rest being the old values (less some
     /// dropped at the start); nil when the change is anything else or differs between series.
-    static func appendedCount(from old: [ChartSeries], to new: [ChartSeries]) -> Int? {
+    static func appendedCount(from old: [ChartSeries], to new: [ChartSeries]) -> (count: Int, dropsOldest: Bool)? {
         guard old.count == new.count, !new.isEmpty else { return nil }
         var common: Int?
+        var dropsOldest = false
         for (before, after) in zip(old, new) {
             guard before.kind == after.kind, before.color == after.color else { return nil }
             var found: Int?
@@ -144,18 +150,20 @@ open class ChartView: View {
             }
             guard let found, common == nil || common == found else { return nil }
             common = found
+            dropsOldest = dropsOldest || after.values.count - found < before.values.count
         }
-        return common
+        return common.map { ($0, dropsOldest) }
     }
 
     private func computeScale() -> ChartScale {
         var low = Double.infinity, high = -Double.infinity
         if minimum == nil || maximum == nil {
-            let geometry = ChartPlotGeometry(width: max(1, Int(plotRect.width.rounded())), height: 1, lineWidth: lineWidth, window: window)
+            // The points in the window's slots decide, whatever the plot's size: an older point
+            // that still shows left of them (when whole steps leave room) is clipped away.
             for item in series {
-                for index in geometry.visibleIndices(count: item.values.count) {
-                    low = min(low, item.values[index])
-                    high = max(high, item.values[index])
+                for value in item.values.suffix(window ?? item.values.count) {
+                    low = min(low, value)
+                    high = max(high, value)
                 }
             }
         }
@@ -218,7 +226,11 @@ open class ChartView: View {
                                          looks: series.map(\.kind), colors: series.map(\.color))
             let count = series.map(\.values.count).max() ?? 0
             if let pixels = plotCache.update(with: renderer, key: key, pointCount: count) {
-                canvas.draw(pixels, in: plot)
+                let margin = Double(geometry.margin(count: count)) / max(pixelScale, 1e-9)
+                canvas.withSavedState {
+                    canvas.clip(to: plot)
+                    canvas.draw(pixels, in: plot.insetBy(dx: -margin, dy: 0))
+                }
             }
         }
         if rect.intersects(plot) && plot.contains(rect) { return }
