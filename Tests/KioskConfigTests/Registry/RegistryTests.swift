@@ -5,7 +5,7 @@ import KioskConfig
 @Suite struct RegistryTests {
     static let componentTypes = ["stack", "overlay", "spacer", "grid", "scroll", "label", "image", "card", "progress",
                                  "avatar", "button", "tappable_card", "slider", "marked_slider", "switch", "text_field",
-                                 "underlined_text_field", "text_view", "keyboard"]
+                                 "underlined_text_field", "text_view", "keyboard", "chart"]
 
     @Test func everyComponentOfTheSetIsRegistered() {
         #expect(ComponentRegistry.standard.typeNames == Self.componentTypes)
