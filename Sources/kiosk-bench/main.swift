@@ -85,6 +85,7 @@ func runBenchmark() throws {
     table.add("memcpy of one full frame (floor)", measure { memcpy(target, source, frameBytes) })
     if !onlyRing { try addControlServerRows(to: &table) }
     if !onlyRing { try addListScrollRows(to: &table) }
+    if !onlyRing { try addChartRows(to: &table) }
 
     print("kiosk-bench: reference dashboard 1280x800, \(iterations) iterations each")
     table.print()

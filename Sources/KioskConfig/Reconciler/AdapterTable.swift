@@ -25,6 +25,7 @@ public struct AdapterTable {
             TextFieldAdapter(), TextFieldAdapter(underlined: true), TextViewAdapter(), KeyboardAdapter(),
             GaugeAdapter(),
             ListAdapter(),
+            ChartAdapter(),
         ]
         for adapter in adapters { table.adapters[adapter.type] = adapter }
         return table

@@ -13,7 +13,7 @@ nonisolated public struct ComponentRegistry: Sendable {
     /// Every component of the component set.
     public static let standard: ComponentRegistry = {
         var registry = ComponentRegistry()
-        for schema in ContainerComponents.all + DisplayComponents.all + ControlComponents.all + [GaugeComponent.schema] {
+        for schema in ContainerComponents.all + DisplayComponents.all + ControlComponents.all + [GaugeComponent.schema, ChartComponent.schema] {
             registry.register(schema)
         }
         registry.register(ListComponent.schema)

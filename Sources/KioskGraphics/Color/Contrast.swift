@@ -24,9 +24,17 @@ extension RGBA {
              blue: blue * alpha + background.blue * (1 - alpha), alpha: 1)
     }
 
-    /// White or black, whichever contrasts more with this (opaque) colour.
+    /// Text on a fill of this (opaque) colour: white wherever white reaches 3:1, WCAG's level for
+    /// large and bold text such as a card's title (so white stays on blue, indigo and red, as people
+    /// expect of a filled card), else whichever of white and black contrasts more (black on yellow,
+    /// green and orange).
     public var readableTextColor: RGBA {
         let white = RGBA(red: 1, green: 1, blue: 1), black = RGBA(red: 0, green: 0, blue: 0)
-        return contrastRatio(with: white) >= contrastRatio(with: black) ? white : black
+        let onWhite = contrastRatio(with: white)
+        if onWhite >= Self.largeTextContrast { return white }
+        return onWhite >= contrastRatio(with: black) ? white : black
     }
+
+    /// WCAG 2's minimum contrast for large or bold text, and for the parts of a control.
+    public static let largeTextContrast = 3.0
 }

@@ -16,6 +16,10 @@ struct ContrastTests {
         #expect(RGBA(hex: 0xFFD60A).readableTextColor == RGBA(hex: 0x000000))
         #expect(RGBA(hex: 0x5E5CE6).readableTextColor == RGBA(hex: 0xFFFFFF))
         #expect(RGBA(hex: 0x1C1C1E).readableTextColor == RGBA(hex: 0xFFFFFF))
+        // White reaches 3:1 on system blue (4.0:1), though black would contrast more (5.2:1).
+        #expect(RGBA(hex: 0x007AFF).readableTextColor == RGBA(hex: 0xFFFFFF))
+        // Green is too light for white (2.2:1): black.
+        #expect(RGBA(hex: 0x34C759).readableTextColor == RGBA(hex: 0x000000))
     }
 
     @Test func aTranslucentColourIsJudgedOverItsBackground() {
