@@ -23,6 +23,7 @@ public struct AdapterTable {
             ProgressAdapter(), MarkedSliderAdapter(), ButtonAdapter(), TappableCardAdapter(), SliderAdapter(),
             SwitchAdapter(), AvatarAdapter(), GridAdapter(), ScrollAdapter(),
             TextFieldAdapter(), TextFieldAdapter(underlined: true), TextViewAdapter(), KeyboardAdapter(),
+            QRCodeAdapter(),
         ]
         for adapter in adapters { table.adapters[adapter.type] = adapter }
         return table
