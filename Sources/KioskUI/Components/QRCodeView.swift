@@ -70,13 +70,18 @@ open class QRCodeView: View {
     // MARK: Geometry
 
     /// Where the code and its quiet zone go, in the view's coordinates, with the side of one module:
-    /// the largest whole module that fits, the square centred on whole device pixels.
+    /// the largest whole number of device pixels a module that fits, the square centred on whole
+    /// device pixels. `canvasTransform` maps the view's coordinates to the device's (its scale is
+    /// the display's).
     public func symbolLayout(in canvasTransform: AffineTransform = .identity) -> (square: Rect, moduleSize: Double)? {
         let modules = (code?.size ?? 0) + 2 * quietZone
         let content = contentRect
         let side = min(content.width, content.height)
-        guard modules > 0, side.isFinite, side >= Double(modules) else { return nil }
-        let moduleSize = (side / Double(modules)).rounded(.down)
+        let scale = (canvasTransform.a * canvasTransform.a + canvasTransform.b * canvasTransform.b).squareRoot()
+        guard modules > 0, side.isFinite, scale > 0 else { return nil }
+        let modulePixels = (side * scale / Double(modules)).rounded(.down)
+        guard modulePixels >= 1 else { return nil }
+        let moduleSize = modulePixels / scale
         let squareSide = moduleSize * Double(modules)
         let centred = Point(x: content.midX - squareSide / 2, y: content.midY - squareSide / 2)
         // Snap the corner in device space, where the pixels are, then come back to the view's space.
