@@ -15,8 +15,7 @@ struct QRCodeGoldenTests {
 
     nonisolated static let configurations = Configuration.standard + [Configuration.rightToLeft]
 
-    @Test(arguments: configurations)
-    func qrCodeMatchesItsGolden(_ configuration: Configuration) throws {
+    func render(_ configuration: Configuration) throws -> Surface {
         let root = View()
         root.backgroundColor = .systemBackground
         let standard = QRCodeView(text: "https://example.com/pay?order=1042")
@@ -30,6 +29,36 @@ struct QRCodeGoldenTests {
         for view in [standard, high, tooLong] { root.addSubview(view) }
         let driver = HeadlessDriver(size: Size(width: 440, height: 160), environment: configuration.environment, rootView: root)
         try driver.settle()
-        try GoldenImage.assertMatches(try driver.snapshot(), named: "ui-qr_code-\(configuration)")
+        return try driver.snapshot()
+    }
+
+    @Test(arguments: configurations)
+    func qrCodeMatchesItsGolden(_ configuration: Configuration) throws {
+        try GoldenImage.assertMatches(try render(configuration), named: "ui-qr_code-\(configuration)")
+    }
+
+    /// Right to left, the codes are the same pixels: a mirrored code does not scan.
+    @Test func rightToLeftDoesNotMirrorTheCode() throws {
+        let leftToRight = try render(Configuration(appearance: .light, textScale: 1))
+        let rightToLeft = try render(Configuration.rightToLeft)
+        for y in 0..<leftToRight.height {
+            for x in 0..<leftToRight.width where leftToRight.pixel(x: x, y: y) != rightToLeft.pixel(x: x, y: y) {
+                Issue.record("pixel (\(x), \(y)) differs right to left")
+                return
+            }
+        }
+    }
+
+    /// In the dark appearance only the panel around the codes changes: the codes keep their colours.
+    @Test func darkAppearanceKeepsTheCodesColours() throws {
+        let light = try render(Configuration(appearance: .light, textScale: 1))
+        let dark = try render(Configuration(appearance: .dark, textScale: 1))
+        var differing = 0
+        // The first code's square: 37 modules of 3 pixels, from (24, 24).
+        for y in 24..<135 {
+            for x in 24..<135 where light.pixel(x: x, y: y) != dark.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+        #expect(light.pixel(x: 5, y: 5) != dark.pixel(x: 5, y: 5))
     }
 }

@@ -37,7 +37,7 @@ struct QRCodeRenderingTests {
                       size: [400, 400]
                       \(extra)
             """
-        let config = try #require(ConfigLoader().load(text: yaml).value)
+        let config = try ConfigLoader().load(text: yaml).get()
         let session = HeadlessPanelSession(config: config, configPath: "qr.yaml", size: Size(width: 480, height: 480),
                                            appearance: appearance)
         try session.renderUntilIdle()

