@@ -87,7 +87,7 @@ open class QRCodeView: View {
         // Snap the corner in device space, where the pixels are, then come back to the view's space.
         let device = canvasTransform.apply(to: centred)
         let snapped = Point(x: device.x.rounded(.down), y: device.y.rounded(.down))
-        let origin = Point(x: centred.x + snapped.x - device.x, y: centred.y + snapped.y - device.y)
+        let origin = canvasTransform.inverted()?.apply(to: snapped) ?? centred
         return (Rect(x: origin.x, y: origin.y, width: squareSide, height: squareSide), moduleSize)
     }
 

@@ -23,8 +23,11 @@ struct QRCodeRenderingTests {
     ]
 
     /// A panel with one code, loaded from YAML the way `kiosk snapshot` loads a file.
-    func session(text: String, extra: String = "", padding: Double = 20, appearance: Appearance? = nil) throws -> HeadlessPanelSession {
+    func session(text: String, extra: String = "", padding: Double = 20, scale: Double = 1,
+                 appearance: Appearance? = nil) throws -> HeadlessPanelSession {
         let yaml = """
+            display:
+              scale: \(scale)
             panels:
               home:
                 root:
@@ -85,31 +88,45 @@ struct QRCodeRenderingTests {
     }
 
     /// The code's square in screen pixels.
-    func codeSquare(in session: HeadlessPanelSession) throws -> PixelRect {
+    func codeSquare(in session: HeadlessPanelSession, scale: Double = 1) throws -> PixelRect {
         let view = try #require(session.display.screen.view(withID: "code") as? QRCodeView)
-        let origin = view.convert(Point(x: 0, y: 0), to: nil)
-        let (square, _) = try #require(view.symbolLayout(in: AffineTransform(translationX: origin.x, y: origin.y)))
-        let topLeft = view.convert(Point(x: square.minX, y: square.minY), to: nil)
+        let toDevice = view.transformToScreen
+        let (square, _) = try #require(view.symbolLayout(in: toDevice))
+        let topLeft = toDevice.apply(to: Point(x: square.minX, y: square.minY))
         return PixelRect(x: Int(topLeft.x.rounded()), y: Int(topLeft.y.rounded()),
-                         width: Int(square.width.rounded()), height: Int(square.height.rounded()))
+                         width: Int((square.width * scale).rounded()), height: Int((square.height * scale).rounded()))
     }
 
     /// No grey anywhere, even when the view sits at a fraction of a pixel.
     @Test(arguments: [Appearance.light, .dark], [20, 20.5, 13.25])
     func everyPixelOfTheCodeIsBlackOrWhite(_ appearance: Appearance, _ padding: Double) throws {
         let session = try session(text: Self.longText, padding: padding, appearance: appearance)
-        let square = try codeSquare(in: session)
+        try expectOnlyBlackAndWhite(in: try codeSquare(in: session), of: try session.snapshot())
+    }
+
+    /// At a display scale that is not whole, modules are still whole device pixels, and the code reads.
+    @Test(arguments: [1.5, 1.25, 2])
+    func aFractionalDisplayScaleKeepsModulesWhole(_ scale: Double) throws {
+        let session = try session(text: Self.longText, padding: 20.5, scale: scale)
         let picture = try session.snapshot()
+        #expect(picture.width == Int(480 * scale))
+        try expectOnlyBlackAndWhite(in: try codeSquare(in: session, scale: scale), of: picture)
+        #expect(try decode(picture) == Self.longText)
+    }
+
+    func expectOnlyBlackAndWhite(in square: PixelRect, of picture: Surface) throws {
         #expect(square.width > 100 && square.width == square.height)
         var counts: [UInt32: Int] = [:]
         for y in square.y..<(square.y + square.height) {
             for x in square.x..<(square.x + square.width) { counts[picture.pixel(x: x, y: y), default: 0] += 1 }
         }
         #expect(Set(counts.keys) == [0xFF00_0000, 0xFFFF_FFFF], "colours found: \(counts.keys.map { String($0, radix: 16) })")
-        // The quiet zone is light all around: the rows and columns just inside the square.
-        for i in 0..<square.width {
-            #expect(picture.pixel(x: square.x + i, y: square.y) == 0xFFFF_FFFF)
-            #expect(picture.pixel(x: square.x, y: square.y + i) == 0xFFFF_FFFF)
+        // The quiet zone is light all around: the outermost rows and columns of the square.
+        let last = square.width - 1
+        for i in 0...last {
+            for (x, y) in [(i, 0), (i, last), (0, i), (last, i)] {
+                #expect(picture.pixel(x: square.x + x, y: square.y + y) == 0xFFFF_FFFF, "quiet zone at (\(x), \(y))")
+            }
         }
     }
 }
