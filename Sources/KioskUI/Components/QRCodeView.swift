@@ -44,6 +44,9 @@ open class QRCodeView: View {
     /// The encoded symbol, nil while there is nothing to show.
     public private(set) var code: QRCode?
 
+    /// The dark runs of each row of `code`, found once per text rather than at every repaint.
+    private var darkRuns: [[Range<Int>]] = []
+
     public init(text: String = "", errorCorrection: QRCode.ErrorCorrection = .medium) {
         self.text = text
         self.errorCorrection = errorCorrection
@@ -59,9 +62,12 @@ open class QRCodeView: View {
         defer { setNeedsDisplay() }
         encodingError = nil
         code = nil
+        darkRuns = []
         guard !text.isEmpty else { return }
         do {
-            code = try QRCode(text: text, errorCorrection: errorCorrection)
+            let encoded = try QRCode(text: text, errorCorrection: errorCorrection)
+            code = encoded
+            darkRuns = (0..<encoded.size).map(encoded.darkRuns(inRow:))
         } catch {
             encodingError = error
         }
@@ -107,7 +113,7 @@ open class QRCodeView: View {
         for row in 0..<code.size {
             let y = origin.y + Double(row) * moduleSize
             guard y < rect.maxY, y + moduleSize > rect.minY else { continue }
-            for run in code.darkRuns(inRow: row) {
+            for run in darkRuns[row] {
                 canvas.fill(Rect(x: origin.x + Double(run.lowerBound) * moduleSize, y: y,
                                  width: Double(run.count) * moduleSize, height: moduleSize), color: dark)
             }

@@ -115,7 +115,7 @@ struct QRCodeRenderingTests {
     }
 
     func expectOnlyBlackAndWhite(in square: PixelRect, of picture: Surface) throws {
-        #expect(square.width > 100 && square.width == square.height)
+        #expect(square.width > 100 && square.width == square.height, "square \(square)")
         var counts: [UInt32: Int] = [:]
         for y in square.y..<(square.y + square.height) {
             for x in square.x..<(square.x + square.width) { counts[picture.pixel(x: x, y: y), default: 0] += 1 }
