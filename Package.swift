@@ -32,9 +32,10 @@ let package = Package(
         cLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         cLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         cLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        cLibrary("CQREncode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
-        .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman"]),
+        .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode"]),
         // The value types and services display, input and UI share: the clock, the scheduler, the loop.
         .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
         .target(name: "KioskUI", dependencies: ["KioskPlatform", "KioskGraphics"], swiftSettings: mainActorCode),

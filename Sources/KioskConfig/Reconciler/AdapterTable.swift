@@ -26,6 +26,7 @@ public struct AdapterTable {
             GaugeAdapter(),
             ListAdapter(),
             ChartAdapter(),
+            QRCodeAdapter(),
         ]
         for adapter in adapters { table.adapters[adapter.type] = adapter }
         return table

@@ -55,5 +55,6 @@ nonisolated enum DisplayComponents {
                             PropertySchema("username", .text, default: .text(.literal("")), doc: "Caption below the image."),
                             PropertySchema("user_id", .string, default: .string(""), doc: "Passed to on_tap as $value."),
                         ], events: ["tap", "long_press"]),
+        QRCodeComponent.schema,
     ]
 }

@@ -4,7 +4,7 @@ import KioskConfig
 
 @Suite struct RegistryTests {
     static let componentTypes = ["stack", "overlay", "spacer", "grid", "scroll", "label", "image", "card", "progress",
-                                 "avatar", "button", "tappable_card", "slider", "marked_slider", "switch", "text_field",
+                                 "avatar", "qr_code", "button", "tappable_card", "slider", "marked_slider", "switch", "text_field",
                                  "underlined_text_field", "text_view", "keyboard", "gauge", "chart", "list"]
 
     @Test func everyComponentOfTheSetIsRegistered() {
