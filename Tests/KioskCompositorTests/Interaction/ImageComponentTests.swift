@@ -36,14 +36,17 @@ struct ImageComponentTests {
         (ComponentGoldenTests.Configuration.standard + [ComponentGoldenTests.Configuration.rightToLeft]).map { (picture, $0) }
     }
 
-    /// contain, cover and fill side by side in 96 × 72 views, and for the SVG one more at 24 × 24.
+    /// contain, cover and fill side by side, and for the SVG one more at 24 × 24.
     func build(_ picture: Picture, in root: View) throws {
         let content = try ImageFixtures.content(picture == .jpeg ? "photo.jpg" : "badge.svg")
         for (index, mode) in [ContentMode.fit, .fill, .stretch].enumerated() {
             let view = ImageView(content: content)
             view.contentMode = mode
             view.backgroundColor = .secondarySystemBackground
-            view.frame = Rect(x: 16 + Double(index) * 104, y: 16, width: 96, height: 72)
+            // The photo is 4:3 and the badge square: a portrait frame for one, a landscape one for the
+            // other, so that each mode shows its difference.
+            view.frame = picture == .jpeg ? Rect(x: 16 + Double(index) * 104, y: 12, width: 64, height: 80)
+                : Rect(x: 16 + Double(index) * 104, y: 16, width: 96, height: 72)
             root.addSubview(view)
         }
         let label = Label(picture == .jpeg ? "contain · cover · fill" : "SVG", style: .caption1, color: .label)
