@@ -1,5 +1,6 @@
 /// The picture formats an image file may hold, told apart by their first bytes (a file named
-/// `.png` that is really a JPEG is still shown), or by the extension when the bytes say nothing.
+/// `.png` that is really a JPEG is still shown); an SVG whose first kilobyte shows no `<svg` is
+/// still one when its name ends in `.svg`.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case png
     case jpeg
@@ -18,13 +19,9 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if looksLikeSVG(bytes) { return .svg }
+        // PNG and JPEG always start with their signature; an SVG may open with a long comment.
         guard let dot = path.lastIndex(of: ".") else { return nil }
-        switch path[path.index(after: dot)...].lowercased() {
-        case "png": return .png
-        case "jpg", "jpeg": return .jpeg
-        case "svg": return .svg
-        default: return nil
-        }
+        return path[path.index(after: dot)...].lowercased() == "svg" ? .svg : nil
     }
 
     /// XML text whose first kilobyte mentions an `<svg` element.

@@ -28,6 +28,7 @@ struct ImageDecodingTests {
         #expect(ImageFormat.detect(bytes: try ImageFixtures.bytes("badge.svg"), path: "badge") == .svg)
         #expect(ImageFormat.detect(bytes: [], path: "empty.svg") == .svg)
         #expect(ImageFormat.detect(bytes: Array("hello".utf8), path: "notes.txt") == nil)
+        #expect(ImageFormat.detect(bytes: Array("not a png".utf8), path: "broken.png") == nil, "a PNG has its signature")
         #expect(ImageFormat.isImagePath("icons/door.PNG") && !ImageFormat.isImagePath("envelope"))
     }
 
