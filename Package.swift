@@ -24,6 +24,8 @@ let package = Package(
         cLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         cLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
         cLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
+        cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        cLibrary("CRSVG", pkgConfig: "librsvg-2.0", apt: "librsvg2-dev"),
         cLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         cLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
         cLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
@@ -35,7 +37,7 @@ let package = Package(
         cLibrary("CQREncode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
-        .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode"]),
+        .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG"]),
         // The value types and services display, input and UI share: the clock, the scheduler, the loop.
         .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
         .target(name: "KioskUI", dependencies: ["KioskPlatform", "KioskGraphics"], swiftSettings: mainActorCode),

@@ -4,8 +4,11 @@ nonisolated struct ConfigDecoder {
 
     let context: DecodingContext
 
-    init(registry: ComponentRegistry) {
+    /// `imageDirectory`: where relative picture paths are read from to check them (the config
+    /// file's directory); nil when the config has no file to be relative to.
+    init(registry: ComponentRegistry, imageDirectory: String? = nil) {
         context = DecodingContext(registry: registry)
+        context.imageDirectory = imageDirectory
     }
 
     func decode(_ root: YAMLNode) -> (spec: KioskConfigSpec?, errors: [ConfigError]) {

@@ -34,6 +34,9 @@ nonisolated final class DecodingContext {
     lazy var rowCatalogue = makeRowCatalogue()
     /// Timer ids declared and cancelled, checked against each other at the end.
     var timerNames = TimerNames()
+    /// Where relative picture paths are checked from, or nil not to check them (a config given as
+    /// text, with no file to be relative to).
+    var imageDirectory: String?
 
     init(registry: ComponentRegistry) {
         self.registry = registry

@@ -91,6 +91,7 @@ nonisolated extension DecodingContext {
         for issue in schema.check?(widget.properties) ?? [] where widget.bindings[issue.property] == nil {
             report(at: propertyLocations[issue.property] ?? node.location, issue.message)
         }
+        checkImageFiles(of: widget, at: propertyLocations)
         return widget
     }
 

@@ -17,7 +17,8 @@ nonisolated public struct ConfigLoader: Sendable {
     public func load(path: String) -> Result<KioskConfigSpec, ConfigErrors> {
         let start = SourceLocation(file: path, line: 1, column: 1)
         do {
-            return load(bytes: try RegularFile.contents(of: path, limit: Self.maximumFileSize), file: path)
+            return load(bytes: try RegularFile.contents(of: path, limit: Self.maximumFileSize), file: path,
+                        imageDirectory: Self.directory(of: path))
         } catch {
             if case .tooLarge = error.problem { return .failure(ConfigErrors([tooLarge(at: start)])) }
             return .failure(ConfigErrors([ConfigError(at: start, "the config file \(error.reason)")]))
@@ -28,7 +29,9 @@ nonisolated public struct ConfigLoader: Sendable {
         load(bytes: Array(text.utf8), file: file)
     }
 
-    public func load(bytes: [UInt8], file: String) -> Result<KioskConfigSpec, ConfigErrors> {
+    /// `imageDirectory`: where relative picture paths are checked from (the config file's
+    /// directory); nil leaves picture files unchecked (a config with no file of its own).
+    public func load(bytes: [UInt8], file: String, imageDirectory: String? = nil) -> Result<KioskConfigSpec, ConfigErrors> {
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard bytes.count <= Self.maximumFileSize else { return .failure(ConfigErrors([tooLarge(at: start)])) }
         let (root, syntaxErrors) = YAMLParser.parse(bytes, file: file)
@@ -38,10 +41,16 @@ nonisolated public struct ConfigLoader: Sendable {
                 : syntaxErrors
             return .failure(ConfigErrors(errors))
         }
-        let (spec, errors) = ConfigDecoder(registry: registry).decode(root)
+        let (spec, errors) = ConfigDecoder(registry: registry, imageDirectory: imageDirectory).decode(root)
         let all = syntaxErrors + errors
         guard all.isEmpty, let spec else { return .failure(ConfigErrors(all)) }
         return .success(spec)
+    }
+
+    /// The directory part of a path as written ("." for a bare file name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private func tooLarge(at location: SourceLocation) -> ConfigError {

@@ -61,15 +61,26 @@ public struct AdapterContext {
         written.hasPrefix("/") ? written : baseDirectory + "/" + written
     }
 
-    /// The PNG at a path as written in the config, or nil (reported) when it cannot be read: the
-    /// widget then shows nothing rather than failing its panel.
-    public func image(at written: String) -> Surface? {
+    /// The picture (PNG, JPEG or SVG) at a path as written in the config, through the shared
+    /// decode cache, or nil when it cannot be read: the widget then shows nothing rather than
+    /// failing its panel, and the problem is reported once per path and reason.
+    public func imageContent(at written: String, cache: ImageFileCache = .shared) -> ImageContent? {
+        let resolved = path(written)
         do {
-            return try Surface(contentsOfPNG: path(written))
+            let content = try cache.content(at: resolved)
+            cache.forgetFailure(for: resolved)
+            return content
         } catch {
-            report("image '\(written)': \(error); nothing is shown in its place")
+            if cache.shouldReport(error, for: resolved) {
+                report("image '\(written)': \(error); nothing is shown in its place")
+            }
             return nil
         }
+    }
+
+    /// The bitmap at a path (a PNG or JPEG), or nil (reported once) when it cannot be read or is an SVG.
+    public func image(at written: String) -> Surface? {
+        if case .bitmap(let surface)? = imageContent(at: written) { surface } else { nil }
     }
 }
 

@@ -50,7 +50,7 @@ nonisolated enum ControlComponents {
                         properties: [
                             PropertySchema("text", .text, default: .text(.literal("")), doc: "Initial text."),
                             PropertySchema("placeholder", .text, default: .text(.literal("")), doc: "Shown while empty."),
-                            PropertySchema("icon", .icon(acceptsPath: true), doc: "Symbol name or PNG path shown 24×24 at the leading edge."),
+                            PropertySchema("icon", .icon(acceptsPath: true), doc: "Icon name, or path of a PNG, JPEG or SVG file, shown 24×24 at the leading edge."),
                             PropertySchema("icon_tint", .color, default: .color(.systemGray), doc: "Tint of the icon."),
                             keyboard, secure,
                             PropertySchema("validate", .record([

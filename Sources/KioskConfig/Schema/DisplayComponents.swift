@@ -30,12 +30,15 @@ nonisolated enum DisplayComponents {
                             PropertySchema("ellipsize", .choice(["none", "start", "middle", "end"]), default: .choice("end"),
                                            doc: "Where text that does not fit is shortened."),
                         ]),
-        ComponentSchema(type: "image", doc: "A PNG or a symbol, decoded once and cached scaled.",
+        ComponentSchema(type: "image", doc: "A PNG, JPEG or SVG file, or a symbol; files are decoded once and cached.",
                         properties: [
-                            PropertySchema("source", .string, doc: "Path of a PNG file."),
+                            PropertySchema("source", .string, doc: "Path of a PNG, JPEG or SVG file (relative to the config)."),
                             PropertySchema("symbol", .icon(acceptsPath: false), doc: "Icon name such as person.circle.fill or mdi:parking."),
+                            PropertySchema("fit", .choice(["contain", "cover", "fill"]),
+                                           doc: "contain: whole picture, proportions kept; cover: fills the view, excess clipped; "
+                                               + "fill: stretched to the view. Wins over content_mode."),
                             PropertySchema("content_mode", .choice(["fit", "fill", "center"]), default: .choice("fit"),
-                                           doc: "How the image fills the view."),
+                                           doc: "How the image fills the view (fit = contain, fill = cover; center: own size)."),
                             PropertySchema("tint", .color, doc: "Colour for symbols and template images."),
                             PropertySchema("circle", .bool, default: .bool(false), doc: "Clip to a circle."),
                         ]),
@@ -50,7 +53,7 @@ nonisolated enum DisplayComponents {
                         ]),
         ComponentSchema(type: "avatar", doc: "A square image clipped to a circle with a username below; reports taps.",
                         properties: [
-                            PropertySchema("image", .string, doc: "Path of a PNG file."),
+                            PropertySchema("image", .string, doc: "Path of a PNG, JPEG or SVG file, shown as it is."),
                             PropertySchema("symbol", .icon(acceptsPath: false), default: .string("person.circle.fill"), doc: "Icon used without an image."),
                             PropertySchema("username", .text, default: .text(.literal("")), doc: "Caption below the image."),
                             PropertySchema("user_id", .string, default: .string(""), doc: "Passed to on_tap as $value."),

@@ -1,12 +1,13 @@
 import KioskExpression
+import KioskGraphics
 import KioskUI
 
 /// How the config tells icon names from image paths, and which name a mistyped one meant.
 nonisolated enum IconNames {
-    /// A value naming a file rather than an icon: it has a directory part or a PNG extension
-    /// (icon names have neither).
+    /// A value naming a file rather than an icon: it has a directory part or a picture's extension
+    /// (.png, .jpg, .svg…; icon names have neither).
     static func isPath(_ value: String) -> Bool {
-        value.contains("/") || value.lowercased().hasSuffix(".png")
+        value.contains("/") || ImageFormat.isImagePath(value)
     }
 
     /// The nearest known name: among Material Design names for an `mdi:` name, else among every

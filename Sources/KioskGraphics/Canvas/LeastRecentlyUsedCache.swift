@@ -44,4 +44,11 @@ struct LeastRecentlyUsedCache<Key: Hashable, Value> {
         entries[key] = Entry(value: value, bytes: size, lastUse: useCounter)
         bytes += size
     }
+
+    /// Drops the values whose key matches (a file that changed on disk).
+    mutating func removeValues(where matches: (Key) -> Bool) {
+        for key in entries.keys where matches(key) {
+            bytes -= entries.removeValue(forKey: key)!.bytes
+        }
+    }
 }

@@ -15,6 +15,8 @@ public final class RegularFile {
     public let path: String
     /// The size `fstat` reported when the file was opened.
     public let size: Int
+    /// When the file's contents last changed (`st_mtim`), in nanoseconds since the epoch.
+    public let modificationTime: Int64
 
     public init(path: String, followingSymlinks: Bool = true) throws(RegularFileError) {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW)
@@ -34,6 +36,7 @@ public final class RegularFile {
         descriptor = fd
         self.path = path
         size = Int(info.st_size)
+        modificationTime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 
     deinit { close(descriptor) }

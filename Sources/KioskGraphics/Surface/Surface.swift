@@ -52,6 +52,9 @@ public final class Surface {
     /// Decodes PNG bytes (`name` is for the error message). Grey and palette PNGs are converted once
     /// to premultiplied ARGB.
     public init(pngBytes: [UInt8], name: String = "PNG data") throws {
+        if let (width, height) = ImageLimits.pngDimensions(pngBytes) {
+            try ImageLimits.check(width: width, height: height, name: name)
+        }
         var reader = PNGByteReader(bytes: pngBytes)
         var surface = withUnsafeMutablePointer(to: &reader) { pointer in
             cairo_image_surface_create_from_png_stream({ closure, data, length in

@@ -8,7 +8,9 @@ public protocol AvatarViewDelegate: AnyObject {
 /// A user's picture clipped to a circle with the username in caption1 4 points below — the
 /// seed's UserAvatarView. A tap tells the delegate (held weakly) and `onTap` the user id.
 open class AvatarView: View {
-    public let imageView = ImageView(symbol: .personCircleFill, tint: Color(.systemGray))
+    public let imageView = ImageView(symbol: .personCircleFill, tint: AvatarView.placeholderTint)
+    /// The colour of the symbol shown without a picture. A photo is shown as it is, never tinted.
+    static let placeholderTint = Color(.systemGray)
     public let usernameLabel = Label("", style: .caption1, color: .label)
 
     public var userID: String
@@ -22,7 +24,16 @@ open class AvatarView: View {
 
     public var image: Surface? {
         get { imageView.image }
-        set { imageView.image = newValue }
+        set { imageContent = newValue.map(ImageContent.bitmap) }
+    }
+
+    /// The user's picture (PNG, JPEG or SVG); without one the symbol is shown.
+    public var imageContent: ImageContent? {
+        get { imageView.content }
+        set {
+            imageView.content = newValue
+            imageView.tint = newValue == nil ? Self.placeholderTint : nil
+        }
     }
 
     static let spacing = 4.0
@@ -33,7 +44,7 @@ open class AvatarView: View {
         super.init()
         imageView.isCircular = true
         imageView.contentMode = .fill
-        imageView.image = image
+        self.image = image
         usernameLabel.textAlignment = .center
         usernameLabel.numberOfLines = 1
         addSubview(imageView)

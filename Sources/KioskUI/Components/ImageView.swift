@@ -2,18 +2,32 @@ import KioskGraphics
 
 /// How an image fills its view.
 public enum ContentMode: String, Sendable {
-    /// Scaled to fit inside, keeping its proportions.
+    /// Scaled to fit inside, keeping its proportions (`fit: contain` in YAML).
     case fit
-    /// Scaled to cover the view, keeping its proportions; the excess is clipped.
+    /// Scaled to cover the view, keeping its proportions; the excess is clipped (`fit: cover`).
     case fill
     /// At its own size, centred.
     case center
+    /// Stretched to the view's bounds, proportions lost (`fit: fill`).
+    case stretch
 }
 
-/// Shows a picture, optionally tinted through its alpha, optionally clipped to a circle.
+/// Shows a picture (a bitmap, or an SVG drawn at the size and scale it is shown), optionally
+/// tinted through its alpha, optionally clipped to a circle.
 open class ImageView: View {
+    /// The picture shown: a PNG or JPEG's pixels, or an SVG document.
+    public var content: ImageContent? {
+        didSet {
+            guard !Self.same(content, oldValue) else { return }
+            setNeedsDisplay()
+            invalidateSize()
+        }
+    }
+
+    /// The bitmap shown, when the content is one.
     public var image: Surface? {
-        didSet { if image !== oldValue { setNeedsDisplay(); invalidateSize() } }
+        get { if case .bitmap(let surface)? = content { surface } else { nil } }
+        set { content = newValue.map(ImageContent.bitmap) }
     }
 
     public var contentMode: ContentMode = .fit {
@@ -43,7 +57,12 @@ open class ImageView: View {
     }
 
     public init(image: Surface? = nil) {
-        self.image = image
+        content = image.map(ImageContent.bitmap)
+        super.init()
+    }
+
+    public init(content: ImageContent?) {
+        self.content = content
         super.init()
     }
 
@@ -59,18 +78,18 @@ open class ImageView: View {
         super.init()
     }
 
-    open override var intrinsicContentSize: Size? { image?.size ?? (icon != nil ? Size(width: 24, height: 24) : nil) }
+    open override var intrinsicContentSize: Size? { content?.size ?? (icon != nil ? Size(width: 24, height: 24) : nil) }
 
     open override var defaultAccessibilityTraits: AccessibilityTraits { .image }
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
-        if image == nil, let icon {
+        if content == nil, let icon {
             icon.draw(in: contentRect, color: environment.resolve(tint ?? .label), canvas: canvas)
             return
         }
-        guard let image else { return }
+        guard let picture = content else { return }
         let content = contentRect
-        let target = Self.imageRect(for: image.size, in: content, mode: contentMode)
+        let target = Self.imageRect(for: picture.size, in: content, mode: contentMode)
         canvas.withSavedState {
             if isCircular {
                 let side = min(content.width, content.height)
@@ -80,11 +99,16 @@ open class ImageView: View {
             } else if contentMode == .fill || contentMode == .center {
                 canvas.clip(to: content)
             }
-            if let tint {
-                canvas.draw(image, in: target, tint: environment.resolve(tint))
-            } else {
-                canvas.draw(image, in: target)
-            }
+            picture.draw(in: target, canvas: canvas, tint: tint.map(environment.resolve))
+        }
+    }
+
+    private static func same(_ a: ImageContent?, _ b: ImageContent?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (.bitmap(let x)?, .bitmap(let y)?): x === y
+        case (.vector(let x)?, .vector(let y)?): x === y
+        default: false
         }
     }
 
@@ -95,6 +119,7 @@ open class ImageView: View {
         case .fit: scale = min(container.width / size.width, container.height / size.height)
         case .fill: scale = max(container.width / size.width, container.height / size.height)
         case .center: scale = 1
+        case .stretch: return container
         }
         let width = size.width * scale, height = size.height * scale
         return Rect(x: container.midX - width / 2, y: container.midY - height / 2, width: width, height: height)

@@ -22,6 +22,19 @@ open class TextField: Control, TextInput {
     public var placeholder = "" { didSet { if placeholder != oldValue { setNeedsDisplay() } } }
     /// An icon comes and goes with the part drawn past a field smaller than it: a geometry change.
     public var icon: Icon? { didSet { if icon != oldValue { geometryDidChange(); setNeedsDisplay() } } }
+    /// A picture shown in the icon's place when there is no symbol, as it is (never tinted).
+    public var iconImage: ImageContent? {
+        didSet {
+            let changed = switch (iconImage, oldValue) {
+            case (nil, nil): false
+            case (.bitmap(let a)?, .bitmap(let b)?): a !== b
+            case (.vector(let a)?, .vector(let b)?): a !== b
+            default: true
+            }
+            if changed { geometryDidChange(); setNeedsDisplay() }
+        }
+    }
+    var hasIcon: Bool { icon != nil || iconImage != nil }
     public var iconTint: Color = .systemGray { didSet { if iconTint != oldValue { setNeedsDisplay() } } }
     public var isSecure = false { didSet { if isSecure != oldValue { setNeedsDisplay() } } }
     public var isNumeric = false
@@ -78,7 +91,7 @@ open class TextField: Control, TextInput {
 
     var textRect: Rect {
         var rect = boxRect.insetBy(dx: horizontalPadding, dy: 0)
-        if icon != nil {
+        if hasIcon {
             let shift = 24 + 8.0
             rect = Rect(x: rect.minX + (isRightToLeft ? 0 : shift), y: rect.minY, width: rect.width - shift, height: rect.height)
         }
@@ -97,7 +110,7 @@ open class TextField: Control, TextInput {
     /// The icon keeps its size in a field laid out smaller than it, and reaches past the bounds;
     /// the text is clipped to the box.
     open override var drawingOverhang: EdgeInsets {
-        icon == nil ? .zero : overhang(reaching: iconRect, margin: 1)
+        hasIcon ? overhang(reaching: iconRect, margin: 1) : .zero
     }
 
     open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
@@ -151,7 +164,15 @@ open class TextField: Control, TextInput {
             canvas.fill(Rect(x: box.minX, y: box.maxY - underlineWidth, width: box.width, height: underlineWidth),
                         color: environment.resolve(color))
         }
-        icon?.draw(in: iconRect, color: environment.resolve(iconTint), canvas: canvas)
+        if let icon {
+            icon.draw(in: iconRect, color: environment.resolve(iconTint), canvas: canvas)
+        } else if let iconImage {
+            let rect = iconRect
+            canvas.withSavedState {
+                canvas.clip(to: rect)
+                iconImage.draw(in: ImageView.imageRect(for: iconImage.size, in: rect, mode: .fit), canvas: canvas)
+            }
+        }
         let layout = preparedLayout()
         let area = textRect
         let size = layout.size

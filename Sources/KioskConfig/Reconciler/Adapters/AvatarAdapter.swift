@@ -19,7 +19,7 @@ public struct AvatarAdapter: ComponentAdapter {
         changes.ifChanged("username") { assignIfDifferent(avatar, \.username, $0?.string ?? "") }
         changes.ifChanged("user_id") { assignIfDifferent(avatar, \.userID, $0?.string ?? "") }
         changes.ifChanged("image") { image in
-            avatar.image = image?.string.flatMap(context.image(at:))
+            avatar.imageContent = image?.string.flatMap { context.imageContent(at: $0) }
         }
         changes.ifChanged("symbol") {
             assignIfDifferent(avatar.imageView, \.icon, Icon(named: $0?.string ?? "") ?? .symbol(.personCircleFill))

@@ -29,7 +29,17 @@ public struct TextFieldAdapter: ComponentAdapter {
         guard let field = view as? TextField else { return }
         changes.ifChanged("text") { assignIfDifferent(field, \.text, $0?.string ?? "") }
         changes.ifChanged("placeholder") { assignIfDifferent(field, \.placeholder, $0?.string ?? "") }
-        changes.ifChanged("icon") { assignIfDifferent(field, \.icon, $0?.string.flatMap { Icon(named: $0) }) }
+        changes.ifChanged("icon") { icon in
+            // An icon name, or a picture's path (told apart as `kiosk check` does).
+            let written = icon?.string
+            if let written, IconNames.isPath(written) {
+                assignIfDifferent(field, \.icon, nil)
+                field.iconImage = context.imageContent(at: written)
+            } else {
+                assignIfDifferent(field, \.icon, written.flatMap { Icon(named: $0) })
+                field.iconImage = nil
+            }
+        }
         changes.ifChanged("icon_tint") { assignIfDifferent(field, \.iconTint, $0?.color ?? .systemGray) }
         changes.ifChanged("keyboard") { assignIfDifferent(field, \.isNumeric, $0?.string == "number") }
         changes.ifChanged("secure") { assignIfDifferent(field, \.isSecure, $0?.bool ?? false) }

@@ -1,0 +1,42 @@
+import KioskGraphics
+
+/// Picture files a config names must be there and be pictures: a missing photo is found by
+/// `kiosk check`, not by someone looking at the screen.
+nonisolated extension DecodingContext {
+    /// The properties that name a picture file, by component type. `icon` also takes a symbol
+    /// name: only a value with a picture extension is a path.
+    static let imagePathProperties: [String: [String]] = [
+        "image": ["source"], "avatar": ["image"], "text_field": ["icon"], "underlined_text_field": ["icon"],
+    ]
+
+    /// Reads and decodes every picture the widget names with a written path (a path bound to a
+    /// formula is only known when the kiosk runs, which logs it if it cannot be read).
+    func checkImageFiles(of widget: WidgetSpec, at locations: [String: SourceLocation]) {
+        guard let directory = imageDirectory, let names = Self.imagePathProperties[widget.type] else { return }
+        for name in names where widget.bindings[name] == nil {
+            guard let written = widget.properties[name]?.string, !written.isEmpty, let location = locations[name],
+                  name != "icon" || ImageFormat.isImagePath(written) else { continue }
+            let path = written.hasPrefix("/") ? written : directory + "/" + written
+            if let problem = Self.problem(readingImageAt: path) {
+                report(at: location, "\(widget.type) '\(name)': \(problem)",
+                       expected: "a readable PNG, JPEG or SVG file (a relative path is read from the config's directory)",
+                       found: "'\(written)'")
+            }
+        }
+    }
+
+    private static func problem(readingImageAt path: String) -> String? {
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.contents(of: path, limit: ImageLimits.maximumFileSize)
+        } catch {
+            return "the file \(error.reason)"
+        }
+        do {
+            _ = try ImageFileCache.decode(bytes, name: path)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}
