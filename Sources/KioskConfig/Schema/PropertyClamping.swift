@@ -70,6 +70,9 @@ nonisolated extension PropertyType {
             result = words.contains(word) ? value : nil
         case (.bool, .bool), (.string, .string), (.text, .text), (.color, .color), (.font, .font), (.any, _):
             result = value
+        // A name was checked where it was written; one a formula or an event gives shows nothing when unknown.
+        case (.icon, .string):
+            result = value
         default:
             result = nil
         }

@@ -142,7 +142,7 @@ enum PropertyCoercion {
         switch (type, value) {
         case (.text, .text): return value
         case (.text, _): return .text(.literal(value.string ?? PropertyValueFormatter.format(value)))
-        case (.string, _): return .string(value.string ?? PropertyValueFormatter.format(value))
+        case (.string, _), (.icon, _): return .string(value.string ?? PropertyValueFormatter.format(value))
         case (.number, _), (.integer, _), (.duration, _):
             return (value.number ?? value.string.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }).map(PropertyValue.number)
         case (.bool, .bool): return value
