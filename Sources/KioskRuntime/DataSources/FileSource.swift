@@ -59,7 +59,11 @@ final class FileSource: DataSource {
     /// Runs `action` on the scheduler, after `delay`.
     private func arm(after delay: Double = 0, _ action: @escaping () -> Void) {
         timers.removeAll { !scheduler.isTimerArmed($0) }
-        if let timer = try? scheduler.addTimer(after: delay, action) { timers.append(timer) }
+        do {
+            timers.append(try scheduler.addTimer(after: delay, action))
+        } catch {
+            report?(.failure("cannot schedule a retry for \(path): \(error)"))
+        }
     }
 
     private func startWatching() {
@@ -92,11 +96,16 @@ final class FileSource: DataSource {
     private func fileDidChange(_: FileChange) {
         if let settleTimer { scheduler.cancelTimer(settleTimer) }
         settleTimer = nil
-        guard report != nil, let timer = try? scheduler.addTimer(after: Self.settleDelay, { [weak self] in
-            self?.settleTimer = nil
-            self?.read()
-        }) else { return }
-        settleTimer = timer
+        guard report != nil else { return }
+        do {
+            settleTimer = try scheduler.addTimer(after: Self.settleDelay) { [weak self] in
+                self?.settleTimer = nil
+                self?.read()
+            }
+        } catch {
+            // Without the settle delay, read at once: a half-written file beats a missed change.
+            read()
+        }
     }
 
     private func read() {

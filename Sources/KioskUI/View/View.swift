@@ -63,7 +63,13 @@ open class View {
     }
 
     public var isHidden = false {
-        didSet { if isHidden != oldValue { geometryDidChange() } }
+        didSet {
+            guard isHidden != oldValue else { return }
+            geometryDidChange()
+            // Stacks and grids leave hidden views out: the parent arranges its children again, and
+            // its own size may have changed for whatever holds it.
+            superview?.invalidateSize()
+        }
     }
 
     /// Clips subviews (and the view's own drawing) to its rounded bounds.
