@@ -47,7 +47,8 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
         startConfig = config
         let logger = runtime.logger
         // The backlight is looked up once: boards do not grow one while running.
-        let power = DisplayPower(backlight: Backlight.open(), runtime: runtime, logger: logger)
+        let power = DisplayPower(backlight: Backlight.open(), runtime: runtime, logger: logger,
+                                 levelsOfMaximum: config.display.brightness != .level(1))
         var setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
                                      service: runtime.service, logger: logger) { [unowned runtime] in
             guard let compositor = runtime.compositor else { throw UsageError("no display to take a screenshot of") }
