@@ -6,24 +6,31 @@ import KioskTestSupport
 import Testing
 
 /// `theme.fonts`: a font shipped in Tests/Fixtures/Fonts (Comfortaa, SIL OFL 1.1, from Debian's
-/// fonts-comfortaa) is loaded for the kiosk alone and draws the texts that name it.
+/// fonts-comfortaa) is loaded for the kiosk alone and draws the texts that name it: a label's, a
+/// button's title, a card's title and subtitle.
 struct CustomFontTests {
     static let fontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Fonts").path
 
     static func config(fonts: String, family: String) -> String {
         """
-        display: {size: [320, 120]}
+        display: {size: [320, 200]}
         theme: {fonts: [\(fonts)]}
         panels:
           home:
             children:
               - {type: label, id: big, text: "Quiet kiosk 0123", font: {family: \(family), weight: regular, size: 30}}
               - {type: button, id: go, title: "Go on", font: {family: \(family), size: 20}, size: [160, 44]}
+              - type: card
+                title: Lights
+                subtitle: Living room
+                font: {family: \(family), weight: bold, size: 20}
+                subtitle_font: {family: \(family), size: 14}
+                size: [200, 76]
         """
     }
 
-    @Test func aFontFromTheFixturesRendersInLabelsAndButtons() throws {
+    @Test func aFontFromTheFixturesRendersInLabelsButtonsAndCards() throws {
         let spec = try ConfigLoader().load(text: Self.config(fonts: Self.fontDirectory, family: "Comfortaa")).get()
         #expect(FontLibrary.hasFamily("Comfortaa"))
         let session = HeadlessPanelSession(config: spec, configPath: "/tmp/fonts.yaml")
