@@ -89,6 +89,14 @@ struct BrightnessTests {
         #expect(kiosk.log.contains { $0.contains("display.brightness: expected a number") })
     }
 
+    @Test func aLightSensorSourceDrivesIt() throws {
+        let kiosk = try Kiosk(#"brightness: "= default(lux.level, 0.5)""#, state: "sources: {lux: {push: {}}}")
+        #expect(kiosk.level == 50, "the fallback until the sensor speaks")
+        try kiosk.session.kiosk.sources.push("lux", .record(["level": .number(0.3)]))
+        try kiosk.session.advance(by: 1)
+        #expect(kiosk.level == 30)
+    }
+
     @Test func aFixedLevelAppliesAtTheStart() throws {
         let kiosk = try Kiosk("brightness: 0.4")
         #expect(kiosk.level == 40)
