@@ -24,6 +24,9 @@ public final class Compositor {
     public private(set) var lastPaintedPixels = 0
     public private(set) var lastCopiedPixels = 0
 
+    /// The picture moved on the buffers (antiburn): the next frame presents even with no damage.
+    private var needsPresent = false
+
     private let canvas: Canvas
     private let tracker = DamageTracker()
     private let painter: ViewPainter
@@ -53,6 +56,15 @@ public final class Compositor {
         screen.damageEverything()
     }
 
+    /// Moves the whole picture by `offset` pixels on the display (antiburn): the next frame copies
+    /// the shadow buffer to its new place, and paints nothing.
+    public func movePicture(to offset: PixelOffset) {
+        guard offset != swapchain.offset else { return }
+        swapchain.move(to: offset)
+        needsPresent = true
+        screen.requestFrame()
+    }
+
     /// Produces one frame if anything changed. Returns false when nothing was presented (nothing
     /// changed, or no buffer is free yet; the request then stays pending).
     @discardableResult
@@ -67,10 +79,11 @@ public final class Compositor {
         // Copies write raw rows: nothing outside the buffers, even for a screen larger than a
         // surface may be (its side is held at `Surface.maximumSide`).
         damage.intersect(PixelRect(x: 0, y: 0, width: shadowBuffer.width, height: shadowBuffer.height))
-        guard !damage.isEmpty else { return false }
-        paint(damage)
+        guard !damage.isEmpty || needsPresent else { return false }
+        if damage.isEmpty { lastPaintedPixels = 0 } else { paint(damage) }
         lastDamage = damage
         lastCopiedPixels = try swapchain.present(from: shadowBuffer, damage: damage) ?? 0
+        needsPresent = false
         frameCount += 1
         return true
     }

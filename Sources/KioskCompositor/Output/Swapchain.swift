@@ -10,12 +10,18 @@ public final class Swapchain {
     private var missed: [Region]
     private var lastPresentedFrame: [Int]
     private var frameNumber = 0
+    /// Where the picture sits on the buffers, in logical pixels: antiburn moves it a few pixels
+    /// now and then. The copy moves it; nothing is repainted.
+    public private(set) var offset = PixelOffset.zero
+    /// Buffers whose border (what the moved picture leaves uncovered) must be painted black.
+    private var needsBorder: [Bool]
 
     public init(output: DisplayOutput, rotation: Rotation = .none) {
         self.output = output
         self.rotation = rotation
         missed = []
         lastPresentedFrame = output.buffers.map { _ in -1 }
+        needsBorder = output.buffers.map { _ in false }
         let logical = logicalPixelSize
         // A buffer nobody has written yet has missed everything.
         let full = Region(PixelRect(x: 0, y: 0, width: logical.width, height: logical.height))
@@ -45,14 +51,28 @@ public final class Swapchain {
         var copy = missed[index]
         copy.add(damage)
         let buffer = output.buffers[index]
+        let logical = logicalPixelSize
+        let screen = PixelRect(x: 0, y: 0, width: logical.width, height: logical.height)
         var copied = 0
         var bufferDamage = Region()
+        if needsBorder[index] {
+            var border = Region(screen)
+            border.subtract(Region(screen.offsetBy(offset)))
+            border.forEachRect { rect in PixelCopy.clear(rect, in: buffer, rotation: rotation) }
+            bufferDamage.add(rotation.bufferRect(for: screen, bufferWidth: buffer.width, bufferHeight: buffer.height))
+            needsBorder[index] = false
+        }
         copy.forEachRect { rect in
-            PixelCopy.copy(rect, from: shadow, to: buffer, rotation: rotation)
-            copied += rect.area
+            // The part of the rectangle still on screen once moved.
+            let target = rect.offsetBy(offset).intersection(screen)
+            guard target.width > 0, target.height > 0 else { return }
+            PixelCopy.copy(target.offsetBy(-offset), from: shadow, to: buffer, rotation: rotation, offset: offset)
+            copied += target.area
         }
         damage.forEachRect { rect in
-            bufferDamage.add(rotation.bufferRect(for: rect, bufferWidth: buffer.width, bufferHeight: buffer.height))
+            let target = rect.offsetBy(offset).intersection(screen)
+            guard target.width > 0, target.height > 0 else { return }
+            bufferDamage.add(rotation.bufferRect(for: target, bufferWidth: buffer.width, bufferHeight: buffer.height))
         }
         missed[index].removeAll()
         for other in missed.indices where other != index { missed[other].add(damage) }
@@ -60,6 +80,16 @@ public final class Swapchain {
         lastPresentedFrame[index] = frameNumber
         try output.present(bufferIndex: index, damage: bufferDamage)
         return copied
+    }
+
+    /// Moves the picture to `newOffset` on every buffer from the next present on: each buffer is
+    /// copied whole once (the pixels move; the shadow buffer is not repainted) and its uncovered
+    /// border painted black.
+    public func move(to newOffset: PixelOffset) {
+        guard newOffset != offset else { return }
+        offset = newOffset
+        invalidateAll()
+        needsBorder = needsBorder.map { _ in true }
     }
 
     /// Every buffer has lost its content (a new mode, a return from another VT).

@@ -1,10 +1,13 @@
 import KioskExpression
 
 /// Actions: `goto`, `back`, `set`, `alert`, `emit`, `set_locale`, `set_appearance`, `if`, `after`,
-/// `every`, `cancel`, alone or in a list.
+/// `every`, `cancel`, `wake`, `sleep`, alone or in a list.
 nonisolated extension DecodingContext {
     static let actionNames = ["goto", "back", "set", "alert", "emit", "set_locale", "set_appearance", "if",
-                              "after", "every", "cancel"]
+                              "after", "every", "cancel", "wake", "sleep"]
+
+    /// The actions written as a single word.
+    static let wordActions: [String: ActionSpec] = ["back": .back, "wake": .wake, "sleep": .sleep]
 
     /// One action or a list of them, run in order.
     func actions(_ node: YAMLNode) -> [ActionSpec] {
@@ -13,9 +16,9 @@ nonisolated extension DecodingContext {
 
     private func action(_ node: YAMLNode) -> ActionSpec? {
         if let scalar = node.scalar {
-            if scalar.text == "back" { return .back }
+            if let action = Self.wordActions[scalar.text] { return action }
             report(at: node.location, "unknown action '\(scalar.text)'",
-                   expected: "back, or a mapping such as {goto: panel}",
+                   expected: "back, wake, sleep, or a mapping such as {goto: panel}",
                    suggestion: NameSuggestion.closest(to: scalar.text, among: Self.actionNames))
             return nil
         }
@@ -47,6 +50,8 @@ nonisolated extension DecodingContext {
         case "after": return after(value)
         case "every": return every(value)
         case "cancel": return cancel(value)
+        case "wake": return .wake
+        case "sleep": return .sleep
         default:
             report(at: entry.keyLocation, "unknown action '\(entry.key)'",
                    suggestion: NameSuggestion.closest(to: entry.key, among: Self.actionNames))

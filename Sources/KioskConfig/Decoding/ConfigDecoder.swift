@@ -15,6 +15,7 @@ nonisolated struct ConfigDecoder {
         guard let entries = context.mapping(root, describing: "a kiosk config") else { return (nil, context.errors) }
         context.rejectUnknownKeys(in: entries, known: Self.sections, describing: "the config")
         // Definitions first, so that every use below can be checked where it is written.
+        if let node = root["theme"]?["fonts"] { context.loadedFontPaths = context.loadFonts(node) }
         if let node = root["strings"] { context.strings = context.strings(node) }
         if let node = root["styles"] { context.styles = context.resolveStyles(node) }
         if let node = root["state"] { context.stateDeclarations = context.stateDeclarations(node) }

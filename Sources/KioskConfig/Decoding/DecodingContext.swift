@@ -37,6 +37,8 @@ nonisolated final class DecodingContext {
     /// Where relative picture paths are checked from, or nil not to check them (a config given as
     /// text, with no file to be relative to).
     var imageDirectory: String?
+    /// `theme.fonts` as written, loaded before anything that names a font family is checked.
+    var loadedFontPaths: [String] = []
 
     init(registry: ComponentRegistry) {
         self.registry = registry

@@ -5,7 +5,8 @@ nonisolated extension DecodingContext {
     func display(_ node: YAMLNode) -> DisplaySpec {
         var display = DisplaySpec()
         guard let entries = mapping(node, describing: "'display'") else { return display }
-        rejectUnknownKeys(in: entries, known: ["backend", "size", "mode", "rotation", "scale", "device", "idle"],
+        rejectUnknownKeys(in: entries, known: ["backend", "size", "mode", "rotation", "scale", "device", "idle",
+                                               "brightness", "antiburn"],
                           describing: "'display'")
         if let value = node["backend"], case .choice(let word)? = self.value(
             of: value, as: .choice(DisplayBackend.allCases.map(\.rawValue)), named: "display.backend") {
@@ -30,6 +31,8 @@ nonisolated extension DecodingContext {
             display.device = path
         }
         if let value = node["idle"] { display.idle = idle(value) }
+        if let value = node["brightness"], let brightness = brightness(value) { display.brightness = brightness }
+        if let value = node["antiburn"] { display.antiburn = antiburn(value) }
         if let size = display.size, let value = node["size"] {
             let pixels = Size(width: (size.width * display.scale).rounded(.up), height: (size.height * display.scale).rounded(.up))
             if !(PropertyLimits.displaySide.contains(pixels.width) && PropertyLimits.displaySide.contains(pixels.height)) {
@@ -77,7 +80,7 @@ nonisolated extension DecodingContext {
     private func idle(_ node: YAMLNode) -> IdleSpec {
         var idle = IdleSpec()
         guard let entries = mapping(node, describing: "'display.idle'") else { return idle }
-        rejectUnknownKeys(in: entries, known: ["dim", "blank", "return_to_start"], describing: "'display.idle'")
+        rejectUnknownKeys(in: entries, known: ["dim", "blank", "return_to_start", "antiburn"], describing: "'display.idle'")
         func seconds(_ key: String) -> Double? {
             // `never` (or nothing) switches the step off.
             guard let value = node[key], !value.isNull, value.scalar?.text != "never" else { return nil }
@@ -86,6 +89,12 @@ nonisolated extension DecodingContext {
         idle.dim = seconds("dim")
         idle.blank = seconds("blank")
         idle.returnToStart = seconds("return_to_start")
+        idle.antiburn = seconds("antiburn")
+        if let antiburn = idle.antiburn, antiburn > Self.longestColourCycle, let node = node["antiburn"] {
+            report(at: node.location, "value out of range for 'display.idle.antiburn'",
+                   expected: "at most \(Self.longestColourCycle.compact)s", found: "\(antiburn.compact)s")
+            idle.antiburn = nil
+        }
         if let dim = idle.dim, let blank = idle.blank, blank < dim, let node = node["blank"] {
             report(at: node.location, "'display.idle.blank' comes before 'dim'",
                    expected: "a blank delay of at least \(dim.compact)s", found: "\(blank.compact)s")
@@ -131,7 +140,7 @@ nonisolated extension DecodingContext {
     func theme(_ node: YAMLNode) -> ThemeSpec {
         var theme = ThemeSpec()
         guard let entries = mapping(node, describing: "'theme'") else { return theme }
-        rejectUnknownKeys(in: entries, known: ["appearance", "text_scale", "accent", "locale"], describing: "'theme'")
+        rejectUnknownKeys(in: entries, known: ["appearance", "text_scale", "accent", "locale", "fonts"], describing: "'theme'")
         if let value = node["appearance"], case .choice(let word)? = self.value(
             of: value, as: .choice(Appearance.allCases.map(\.rawValue)), named: "theme.appearance") {
             theme.appearance = Appearance(rawValue: word) ?? .light
@@ -146,6 +155,7 @@ nonisolated extension DecodingContext {
             theme.locale = locale
             checkLocale(locale, at: value.location)
         }
+        theme.fonts = loadedFontPaths
         return theme
     }
 

@@ -224,6 +224,7 @@ nonisolated extension DecodingContext {
         }
         if let familyNode = node["family"] {
             guard case .string(let family)? = value(of: familyNode, as: .string, named: "\(name).family") else { return nil }
+            checkFontFamily(family, at: familyNode)
             font.family = family
         }
         return .custom(font)

@@ -14,6 +14,7 @@ nonisolated enum ControlComponents {
                             PropertySchema("title", .text, default: .text(.literal("")), doc: "Button title."),
                             PropertySchema("background", .color, default: .color(.systemRed), doc: "Fill colour."),
                             PropertySchema("title_color", .color, default: .color(.white), doc: "Title colour."),
+                            PropertySchema("font", .font, default: .font(.style(.body)), doc: "Title text style or font."),
                             PropertySchema("corner_radius", .number(PropertyLimits.length), default: .number(5), doc: "Corner radius."),
                             PropertySchema("style", .choice(["filled", "bordered", "plain"]), default: .choice("filled"),
                                            doc: "Filled, bordered or plain look."),

@@ -8,6 +8,8 @@ nonisolated enum DisplayComponents {
         PropertySchema("title_color", .color,
                        doc: "Title colour (default: white or black, whichever contrasts more with the background)."),
         PropertySchema("subtitle_color", .color, doc: "Subtitle colour (default: the title's automatic colour at 80%)."),
+        PropertySchema("font", .font, default: .font(.style(.headline)), doc: "Title text style or font."),
+        PropertySchema("subtitle_font", .font, default: .font(.style(.subheadline)), doc: "Subtitle text style or font."),
         PropertySchema("background", .color, default: .color(.systemBlue), doc: "Card fill colour."),
         PropertySchema("corner_radius", .number(PropertyLimits.length), default: .number(12), doc: "Corner radius."),
         PropertySchema("shadow", .record(CommonProperties.shadowFields),

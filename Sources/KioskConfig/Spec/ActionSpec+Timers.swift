@@ -5,7 +5,7 @@ nonisolated extension ActionSpec {
         case .alert(let alert): alert.buttons.flatMap(\.actions)
         case .after(_, _, let actions), .every(_, _, let actions): actions
         case .when(_, let then, let otherwise): then + otherwise
-        case .goto, .back, .set, .emit, .setLocale, .setAppearance, .cancel: []
+        case .goto, .back, .set, .emit, .setLocale, .setAppearance, .cancel, .wake, .sleep: []
         }
     }
 

@@ -17,6 +17,10 @@ nonisolated public indirect enum ActionSpec: Hashable, Sendable {
     case every(id: String?, interval: Double, actions: [ActionSpec])
     /// Stops the timer of this id (started by `after`, `every` or a panel's `timers:`).
     case cancel(String)
+    /// Wakes a dim or blank screen and restarts the idle time (a motion sensor's source can).
+    case wake
+    /// Blanks the screen now, as the idle timeout would.
+    case sleep
 }
 
 nonisolated public enum Transition: String, Hashable, Sendable, CaseIterable {

@@ -27,6 +27,9 @@ nonisolated public struct IdleSpec: Equatable, Sendable {
     public var dim: Double?
     public var blank: Double?
     public var returnToStart: Double?
+    /// Seconds of full-screen colour cycle shown when the screen blanks, before it goes dark
+    /// (against burn-in); nil: none.
+    public var antiburn: Double?
 
     public init(dim: Double? = nil, blank: Double? = nil, returnToStart: Double? = nil) {
         self.dim = dim
@@ -47,6 +50,10 @@ nonisolated public struct DisplaySpec: Equatable, Sendable {
     /// A DRM card such as `/dev/dri/card0` (found through udev when nil).
     public var device: String?
     public var idle: IdleSpec
+    /// The backlight's level while awake: a number from 0 to 1, or a formula giving one.
+    public var brightness: BrightnessSpec = .level(1)
+    /// Moves the whole picture a few pixels now and then, against burn-in; nil: never.
+    public var antiburn: AntiburnSpec?
 
     public init(backend: DisplayBackend = .auto, size: Size? = nil, mode: DisplayMode? = nil, rotation: Int = 0,
                 scale: Double = 1, device: String? = nil, idle: IdleSpec = IdleSpec()) {
@@ -57,6 +64,25 @@ nonisolated public struct DisplaySpec: Equatable, Sendable {
         self.scale = scale
         self.device = device
         self.idle = idle
+    }
+}
+
+/// `display.brightness`: a fixed level, or a formula bound like a widget property (the time of
+/// day, a light sensor's source).
+nonisolated public enum BrightnessSpec: Equatable, Sendable {
+    case level(Double)
+    case formula(FormulaSpec)
+}
+
+/// `display.antiburn: {every: 1h, shift: 4}`: every `every` seconds the picture moves one pixel
+/// along a path that stays within `shift` pixels of where it belongs.
+nonisolated public struct AntiburnSpec: Equatable, Sendable {
+    public var every: Double
+    public var shift: Int
+
+    public init(every: Double = 3600, shift: Int = 4) {
+        self.every = every
+        self.shift = shift
     }
 }
 
@@ -91,6 +117,9 @@ nonisolated public struct ThemeSpec: Equatable, Sendable {
     public var textScale: Double
     public var accent: Color
     public var locale: String
+    /// Font files and directories (TTF, OTF) loaded for the kiosk alone, as written (relative to
+    /// the config's directory).
+    public var fonts: [String] = []
 
     public init(appearance: Appearance = .light, textScale: Double = 1, accent: Color = .systemBlue, locale: String = "en") {
         self.appearance = appearance

@@ -39,4 +39,28 @@ final class TextContext {
     deinit {
         kiosk_g_object_unref(UnsafeMutableRawPointer(handle))
     }
+
+    /// Fonts were added to fontconfig: the font maps drop what they cached, and layouts made from
+    /// now on see the new families.
+    static func fontsDidChange() {
+        for context in [automatic, leftToRight, rightToLeft] {
+            if let map = pango_context_get_font_map(context.handle) {
+                pango_fc_font_map_config_changed(OpaquePointer(map))
+            }
+            pango_context_changed(context.handle)
+        }
+    }
+
+    /// The names of the families the context's font map offers.
+    var familyNames: [String] {
+        guard let map = pango_context_get_font_map(handle) else { return [] }
+        var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(map, &families, &count)
+        defer { g_free(families) }
+        guard let families else { return [] }
+        return (0..<Int(count)).compactMap { index in
+            families[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
+        }
+    }
 }

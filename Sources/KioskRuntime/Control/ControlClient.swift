@@ -90,6 +90,9 @@ nonisolated extension ControlClient {
           state NAME VALUE            sets a state variable; VALUE is JSON (3, true, "text") or else taken as text
           eval EXPRESSION             evaluates a formula against the running kiosk: eval "hours.value / 8"
           data SOURCE JSON            a value for a push source: JSON ({"temp": 21}, 42, "text") or else text
+          wake                        wakes a dim or black screen and restarts the idle time
+          sleep                       blanks the screen now
+          idle                        prints the idle state and the seconds until the next change
         """
 
     /// Turns `kiosk ctl` words into a request.
@@ -140,6 +143,9 @@ nonisolated extension ControlClient {
             try expect(2...2, "SOURCE JSON")
             let value = (try? JSONParser.parse(operands[1])) ?? .string(operands[1])
             return .data(source: operands[0], value: value)
+        case "wake", "sleep", "idle":
+            try expect(0...0, "")
+            return command == "wake" ? .wake : command == "sleep" ? .sleep : .idle
         default:
             throw ControlRequestError(
                 "unknown command \"\(command)\"; known commands: \(ControlRequest.commandNames.joined(separator: ", "))")

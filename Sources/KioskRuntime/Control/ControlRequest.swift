@@ -24,9 +24,16 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
 
     /// A value for a `push` source: `{"cmd":"data","source":"weather","value":{"temp":21}}`.
     case data(source: String, value: JSONValue)
+    /// Wake a dim or black screen and restart the idle time.
+    case wake
+    /// Blank the screen now.
+    case sleep
+    /// Report the idle state and the seconds until the next change.
+    case idle
 
     /// Every command the socket understands, in the order `kiosk ctl` documents them.
-    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "state", "eval", "data"]
+    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "state", "eval", "data",
+                                      "wake", "sleep", "idle"]
 
     public var commandName: String {
         switch self {
@@ -41,6 +48,9 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
         case .state: "state"
         case .eval: "eval"
         case .data: "data"
+        case .wake: "wake"
+        case .sleep: "sleep"
+        case .idle: "idle"
         }
     }
 }
@@ -110,6 +120,12 @@ nonisolated extension ControlRequest {
             let source = try Self.requiredString("source", in: json, for: name)
             guard let value = json["value"] else { throw ControlRequestError("data needs a \"value\"") }
             self = .data(source: source, value: value)
+        case "wake":
+            self = .wake
+        case "sleep":
+            self = .sleep
+        case "idle":
+            self = .idle
         default:
             throw ControlRequestError(
                 "unknown command \"\(name)\"; known commands: \(Self.commandNames.joined(separator: ", "))")
@@ -141,7 +157,7 @@ nonisolated extension ControlRequest {
         case .data(let source, let value):
             members["source"] = .string(source)
             members["value"] = value
-        case .back, .reload, .screenshot(.inline), .subscribe:
+        case .back, .reload, .screenshot(.inline), .subscribe, .wake, .sleep, .idle:
             break
         }
         return .object(members)

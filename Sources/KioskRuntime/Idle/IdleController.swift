@@ -65,6 +65,26 @@ public final class IdleController {
         return [.wake(from: previous)]
     }
 
+    /// A `sleep` command or action: blank now, as if the blank timeout had passed. Input (or
+    /// `wake`) wakes the screen as usual.
+    public func sleep(at now: Double) -> [IdleTransition] {
+        guard state != .blanked else { return [] }
+        state = .blanked
+        return [.blank]
+    }
+
+    /// The next change of state the clock alone will bring (dim or blank) and when; nil when none
+    /// is due (always on, or already blank).
+    public var nextStateChange: (state: IdleState, time: Double)? {
+        pendingSteps.compactMap { step -> (state: IdleState, time: Double)? in
+            switch step.transition {
+            case .dim: (.dimmed, step.time)
+            case .blank: (.blanked, step.time)
+            case .wake, .returnToStart: nil
+            }
+        }.min { $0.time < $1.time }
+    }
+
     /// Reports one touch sample: whether to keep it from the UI, and the transitions it causes
     /// (every touch counts as activity, so it may wake the screen). A touch that begins on a
     /// blanked (or, by default, dimmed) screen only wakes it; that finger, and any other finger put

@@ -9,6 +9,9 @@ nonisolated public struct IdleSettings: Equatable, Sendable {
     /// Whether the touch that wakes a dimmed (not only a blanked) screen is swallowed too. A dimmed
     /// screen is still readable, so some panels prefer that touch to act.
     public var swallowTouchWakingDimmedScreen: Bool
+    /// Seconds of full-screen colour cycle run when the screen blanks, before it goes dark; nil:
+    /// none.
+    public var antiburnCycle: Double?
 
     public init(dimAfter: Double? = nil, blankAfter: Double? = nil, returnToStartAfter: Double? = nil,
                 dimmedBrightness: Double = 0.2, swallowTouchWakingDimmedScreen: Bool = true)
@@ -29,6 +32,15 @@ nonisolated public enum IdleState: Equatable, Sendable {
     case active
     case dimmed
     case blanked
+
+    /// The word the control socket and `kiosk ctl idle` use: `awake`, `dim` or `blank`.
+    public var name: String {
+        switch self {
+        case .active: "awake"
+        case .dimmed: "dim"
+        case .blanked: "blank"
+        }
+    }
 }
 
 /// What the runtime must do now.
@@ -41,4 +53,20 @@ nonisolated public enum IdleTransition: Equatable, Sendable {
     case wake(from: IdleState)
     /// Go to the start panel, closing alerts and keyboards; happens once per idle period.
     case returnToStart
+}
+
+/// Where idle stands: the state, and the next change the clock will bring with the seconds left
+/// (nil when none is due: always on, or already blank).
+nonisolated public struct IdleReport: Equatable, Sendable {
+    public var state: IdleState
+    public var next: (state: IdleState, seconds: Double)?
+
+    public init(state: IdleState, next: (state: IdleState, seconds: Double)?) {
+        self.state = state
+        self.next = next
+    }
+
+    public static func == (lhs: IdleReport, rhs: IdleReport) -> Bool {
+        lhs.state == rhs.state && lhs.next?.state == rhs.next?.state && lhs.next?.seconds == rhs.next?.seconds
+    }
 }

@@ -38,6 +38,7 @@ public final class HeadlessPanelSession {
         var setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
                                      logger: logger, onEmit: onEmit) { [unowned display] in try display.snapshot() }
         setup.runsSources = runsSources
+        setup.movePicture = { [unowned display] offset in display.compositor.movePicture(to: offset) }
         kiosk = PanelKiosk(screen: display.screen, config: config, scheduler: display.loop, setup: setup)
         driver = HeadlessDriver(display: display, keyboard: kiosk.keyboard, receiver: kiosk)
         display.compositor.addFrameObserver { [weak kiosk] time in kiosk?.step(at: time) }

@@ -26,6 +26,14 @@ public final class IdleBehaviour {
     private var isStopped = false
     /// Told when the idle timer cannot be armed (the screen then waits for input to dim or blank).
     public var log: ((String) -> Void)?
+    /// Told of every change of state (awake, dim, blank), in order.
+    private var stateObservers: [(IdleState) -> Void] = []
+    /// The backlight's level while awake (`display.brightness`); dimming is relative to it.
+    public private(set) var brightness = 1.0
+    /// Sets the backlight at once or fades it; nil without hardware.
+    private let backlight: BacklightFade?
+    /// `display.idle.antiburn` running on the blank screen, before the display goes off.
+    private var colourCycle: ColourCycle?
 
     /// Idle on `scheduler`'s clock, counted from now, with its own timer.
     public init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower? = nil,
@@ -35,6 +43,7 @@ public final class IdleBehaviour {
         self.host = host
         self.power = power
         self.scheduler = scheduler
+        backlight = power.map { power in BacklightFade(scheduler: scheduler) { power.setBacklight(fraction: $0) } }
         overlay.backgroundColor = .black
         overlay.isUserInteractionEnabled = false
         armTimer()
@@ -46,7 +55,9 @@ public final class IdleBehaviour {
 
     /// The config's `display.idle`.
     public static func settings(_ idle: IdleSpec) -> IdleSettings {
-        IdleSettings(dimAfter: idle.dim, blankAfter: idle.blank, returnToStartAfter: idle.returnToStart)
+        var settings = IdleSettings(dimAfter: idle.dim, blankAfter: idle.blank, returnToStartAfter: idle.returnToStart)
+        settings.antiburnCycle = idle.antiburn
+        return settings
     }
 
     public var state: IdleState { controller.state }
@@ -86,11 +97,51 @@ public final class IdleBehaviour {
         apply(controller.update(settings: settings, at: time))
     }
 
+    /// Calls `observer` with the new state at every idle transition (`idle` events on the control
+    /// socket).
+    public func addStateObserver(_ observer: @escaping (IdleState) -> Void) {
+        stateObservers.append(observer)
+    }
+
+    /// A `wake` command or action: a dim or black screen wakes, and the idle time restarts.
+    public func wake() {
+        noteActivity(at: scheduler.now)
+    }
+
+    /// A `sleep` command or action: the screen goes black now.
+    public func sleep() {
+        apply(controller.sleep(at: scheduler.now))
+    }
+
+    /// The state and the next change the clock will bring, as `kiosk ctl idle` reports it.
+    public var report: IdleReport {
+        IdleReport(state: state, next: controller.nextStateChange.map { ($0.state, max(0, $0.time - scheduler.now)) })
+    }
+
+    /// A new level for the awake screen (`display.brightness` changed): the backlight fades to it,
+    /// and a dim screen to its share of it. A blank screen stays dark and wakes to the new level.
+    public func setBrightness(_ level: Double) {
+        let level = level.isFinite ? min(max(level, 0), 1) : 1
+        guard level != brightness else { return }
+        brightness = level
+        switch state {
+        case .active: backlight?.fade(to: level)
+        case .dimmed: backlight?.fade(to: dimmedLevel)
+        case .blanked: break
+        }
+    }
+
+    /// The backlight level while dim: `display.idle`'s share of the brightness.
+    private var dimmedLevel: Double { brightness * controller.settings.dimmedBrightness }
+
     /// Disarms the timer for good: the screen is being replaced, or the kiosk stops.
     public func stop() {
         isStopped = true
         if let timer { scheduler.cancelTimer(timer) }
         timer = nil
+        backlight?.stop()
+        colourCycle?.cancel()
+        colourCycle = nil
     }
 
     /// The deadline moves with every input: one timer follows it.
@@ -115,25 +166,41 @@ public final class IdleBehaviour {
         for transition in transitions {
             switch transition {
             case .dim:
-                if power?.setBacklight(fraction: controller.settings.dimmedBrightness) == true {
+                if backlight?.jump(to: dimmedLevel) == true {
                     overlay.removeFromSuperview()
                 } else {
                     show(alpha: 1 - controller.settings.dimmedBrightness)
                 }
+                notify(.dimmed)
             case .blank:
                 show(alpha: 1)
-                _ = power?.setBacklight(fraction: 0)
-                power?.switchDisplayOff()
+                backlight?.jump(to: 0)
+                if let seconds = controller.settings.antiburnCycle, seconds > 0 {
+                    colourCycle = ColourCycle(view: overlay, duration: seconds, scheduler: scheduler) { [weak self] in
+                        self?.colourCycle = nil
+                        self?.power?.switchDisplayOff()
+                    }
+                } else {
+                    power?.switchDisplayOff()
+                }
+                notify(.blanked)
             case .wake(let previous):
+                colourCycle?.cancel()
+                colourCycle = nil
                 overlay.removeFromSuperview()
                 if previous == .blanked { power?.switchDisplayOn() }
-                _ = power?.setBacklight(fraction: 1)
+                backlight?.jump(to: brightness)
+                notify(.active)
             case .returnToStart:
                 guard let host else { continue }
                 host.goto(host.config.start, transition: .none)
                 host.backStack.removeAll()
             }
         }
+    }
+
+    private func notify(_ state: IdleState) {
+        for observer in stateObservers { observer(state) }
     }
 
     private func show(alpha: Double) {

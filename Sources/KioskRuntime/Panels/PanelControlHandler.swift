@@ -81,7 +81,20 @@ public final class PanelControlHandler: ControlRequestHandler {
             return host.controlEvaluate(expression)
         case .data(let source, let value):
             return pushData(value, to: source)
+        case .wake, .sleep, .idle:
+            return screenRequest(request)
         }
+    }
+
+    /// `wake`, `sleep` and `idle`: the screen's idle behaviour answers.
+    private func screenRequest(_ request: ControlRequest) -> ControlReply {
+        guard let screen = host.screenControl else { return .error("this kiosk has no idle control") }
+        switch request {
+        case .wake: screen.wake()
+        case .sleep: screen.sleep()
+        default: break
+        }
+        return .ok(screen.report.json)
     }
 
     /// The value is written as YAML (JSON is YAML) and checked by the config's own action rules:

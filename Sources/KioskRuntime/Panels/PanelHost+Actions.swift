@@ -61,6 +61,8 @@ extension PanelHost {
         case .after(let id, let delay, let actions): startTimer(id: id, schedule: .after(delay), actions: actions)
         case .every(let id, let interval, let actions): startTimer(id: id, schedule: .every(interval), actions: actions)
         case .cancel(let id): cancelTimer(id)
+        case .wake: if let screenControl { screenControl.wake() } else { log("wake: this kiosk has no idle control") }
+        case .sleep: if let screenControl { screenControl.sleep() } else { log("sleep: this kiosk has no idle control") }
         }
     }
 

@@ -36,6 +36,8 @@ public final class PanelHost {
     public var presentAlert: ((AlertRequest) -> Void)?
     /// Called as each step of a reload ends (the live runtime pings the watchdog).
     public var reloadPhaseDidEnd: ((ReloadPhase) -> Void)?
+    /// What the `wake` and `sleep` actions act on (the kiosk's idle behaviour).
+    public weak var screenControl: (any ScreenControl)?
     /// Messages for the log: reload results, actions that could not run.
     public var log: (String) -> Void = { _ in }
     /// `widget.property` targets whose event values were clamped and logged: logged once each.

@@ -27,6 +27,10 @@ public final class PanelKiosk: InputReceiver {
     private let logger: Logger
     /// Moves `now` in the formulas of the panel shown.
     private var nowTicker: NowTicker?
+    /// `display.brightness`, evaluated as its inputs change.
+    private var brightness: BrightnessBinding?
+    /// `display.antiburn`: where the picture sits now.
+    public private(set) var antiburn: AntiburnShift?
 
     /// What a `PanelKiosk` is built from, apart from its screen and config: the same for every
     /// screen of a run.
@@ -50,6 +54,9 @@ public final class PanelKiosk: InputReceiver {
         /// What `now` reads; nil for the scheduler's kind: virtual time on a `VirtualLoop`, else
         /// the system clock.
         public var wallClock: WallClock?
+        /// Moves the whole picture on the display by a few pixels (`display.antiburn`): the
+        /// compositor's `movePicture(to:)`; nil leaves the picture in place.
+        public var movePicture: ((PixelOffset) -> Void)?
         /// False: the config's sources fetch nothing and take values only from `data` (scripts,
         /// snapshots: the same pixels on every run).
         public var runsSources = true
@@ -111,12 +118,21 @@ public final class PanelKiosk: InputReceiver {
         idle = IdleBehaviour(settings: IdleBehaviour.settings(host.config.display.idle), screen: screen,
                              host: host, power: setup.power, scheduler: scheduler)
         idle.log = { message in logger.error(message) }
+        host.screenControl = idle
+        brightness = BrightnessBinding(spec: host.config.display.brightness, host: host, idle: idle, scheduler: scheduler)
+        if let movePicture = setup.movePicture {
+            antiburn = AntiburnShift(spec: host.config.display.antiburn, scheduler: scheduler, move: movePicture)
+            antiburn?.log = { message in logger.error(message) }
+        }
+        endpoint?.reportTransitions(of: idle)
         // Every reload that passes validation, whoever asked for it, applies the new `display.idle`
         // at once, counting the time already idle.
         host.reloadPhaseDidEnd = { [weak self] phase in
             service?.workMadeProgress()
             guard let self, phase == .laidOut else { return }
             idle.update(IdleBehaviour.settings(host.config.display.idle), at: scheduler.now)
+            brightness?.update(host.config.display.brightness)
+            antiburn?.update(host.config.display.antiburn)
             sources.update(specs: host.config.sources)
         }
     }
@@ -129,6 +145,7 @@ public final class PanelKiosk: InputReceiver {
     public func handle(_ event: InputEvent) {
         let now = scheduler.now
         screen.currentTime = now
+        let event = antiburn?.pictureLocation(of: event, scale: screen.scale) ?? event
         let admitted = idle.admit(event, at: now)
         if admitted { screen.dispatch(event) }
     }
@@ -159,6 +176,9 @@ public final class PanelKiosk: InputReceiver {
         endpoint?.close()
         endpoint = nil
         idle.stop()
+        brightness?.stop()
+        brightness = nil
+        antiburn?.stop()
         nowTicker?.stop()
         nowTicker = nil
         host.stopTimers()

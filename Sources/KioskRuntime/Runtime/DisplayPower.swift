@@ -6,18 +6,20 @@ import KioskDRM
 final class DisplayPower: ScreenPower {
     private var backlight: Backlight?
     /// The level the kiosk found at start, restored on wake; full brightness when it found the
-    /// backlight off (a kiosk that stopped while blanked).
+    /// backlight off (a kiosk that stopped while blanked), or when the config sets
+    /// `display.brightness` (its levels are shares of the maximum: a restart at night must not
+    /// take the night level for full).
     private let fullLevel: Int
     private unowned let runtime: LiveRuntime
     private let logger: Logger
 
-    init(backlight: Backlight?, runtime: LiveRuntime, logger: Logger) {
+    init(backlight: Backlight?, runtime: LiveRuntime, logger: Logger, levelsOfMaximum: Bool = false) {
         self.backlight = backlight
         self.runtime = runtime
         self.logger = logger
         if let backlight {
             let found = backlight.brightness ?? 0
-            fullLevel = found > 0 ? found : backlight.device.maximumBrightness
+            fullLevel = found > 0 && !levelsOfMaximum ? found : backlight.device.maximumBrightness
             logger.info("backlight: \(backlight.device.name) at \(fullLevel) of \(backlight.device.maximumBrightness)")
         } else {
             fullLevel = 0

@@ -47,12 +47,15 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
         startConfig = config
         let logger = runtime.logger
         // The backlight is looked up once: boards do not grow one while running.
-        let power = DisplayPower(backlight: Backlight.open(), runtime: runtime, logger: logger)
-        setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
-                                 service: runtime.service, logger: logger) { [unowned runtime] in
+        let power = DisplayPower(backlight: Backlight.open(), runtime: runtime, logger: logger,
+                                 levelsOfMaximum: config.display.brightness != .level(1))
+        var setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
+                                     service: runtime.service, logger: logger) { [unowned runtime] in
             guard let compositor = runtime.compositor else { throw UsageError("no display to take a screenshot of") }
             return compositor.renderFullFrame()
         }
+        setup.movePicture = { [unowned runtime] offset in runtime.compositor?.movePicture(to: offset) }
+        self.setup = setup
         runtime.delegate = self
     }
 

@@ -37,6 +37,9 @@ struct PanelShowcaseTests {
                     actions.insert("every")
                     visit(nested)
                 case .cancel: actions.insert("cancel")
+                // The screen's own actions; the showcase has no idle to show them with.
+                case .wake: actions.insert("wake")
+                case .sleep: actions.insert("sleep")
                 }
             }
         }

@@ -22,6 +22,11 @@ public struct ButtonAdapter: ComponentAdapter {
             assignIfDifferent(button, \.tintColor, background?.color ?? .systemRed)
             if button.style == .filled { assignIfDifferent(button, \.backgroundColor, background?.color ?? .systemRed) }
         }
+        changes.ifChanged("font") { font in
+            let before = (button.titleLabel.font, button.titleLabel.textStyle)
+            LabelAdapter.apply(font?.font, to: button.titleLabel)
+            if before != (button.titleLabel.font, button.titleLabel.textStyle) { button.invalidateSize() }
+        }
         changes.ifChanged("title_color") { assignIfDifferent(button, \.titleColor, $0?.color ?? .white) }
         changes.ifChanged("style") { assignIfDifferent(button, \.style, Button.Style(rawValue: $0?.string ?? "") ?? .filled) }
         changes.ifChanged("enabled") { assignIfDifferent(button, \.isEnabled, $0?.bool ?? true) }

@@ -32,9 +32,10 @@ public struct LabelAdapter: ComponentAdapter {
         }
     }
 
-    /// A text style follows the environment's text scale; a fixed font does not.
-    static func apply(_ font: FontValue?, to label: Label) {
-        switch font ?? .style(.body) {
+    /// A text style follows the environment's text scale; a fixed font does not. Without a font,
+    /// the label takes `defaultStyle`.
+    static func apply(_ font: FontValue?, to label: Label, defaultStyle: TextStyle = .body) {
+        switch font ?? .style(defaultStyle) {
         case .style(let style):
             assignIfDifferent(label, \.font, nil)
             assignIfDifferent(label, \.textStyle, style)

@@ -20,6 +20,7 @@ public struct TappableCardAdapter: ComponentAdapter {
         changes.ifChanged("subtitle") { assignIfDifferent(control, \.subtitle, $0?.string ?? "") }
         changes.ifChanged("title_color") { assignIfDifferent(control.card, \.titleColor, $0?.color) }
         changes.ifChanged("subtitle_color") { assignIfDifferent(control.card, \.subtitleColor, $0?.color) }
+        CardAdapter.applyFonts(changes, to: control.card)
         // The look belongs to the inner card; the control itself stays transparent and scales as a whole.
         changes.ifChanged("background") {
             assignIfDifferent(control.card, \.backgroundColor, $0?.color ?? .systemBlue)

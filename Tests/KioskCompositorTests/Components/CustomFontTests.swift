@@ -1,0 +1,65 @@
+import Foundation
+import KioskConfig
+import KioskGraphics
+import KioskRuntime
+import KioskTestSupport
+import Testing
+
+/// `theme.fonts`: a font shipped in Tests/Fixtures/Fonts (Comfortaa, SIL OFL 1.1, from Debian's
+/// fonts-comfortaa) is loaded for the kiosk alone and draws the texts that name it: a label's, a
+/// button's title, a card's title and subtitle.
+struct CustomFontTests {
+    static let fontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/Fonts").path
+
+    static func config(fonts: String, family: String) -> String {
+        """
+        display: {size: [320, 200]}
+        theme: {fonts: [\(fonts)]}
+        panels:
+          home:
+            children:
+              - {type: label, id: big, text: "Quiet kiosk 0123", font: {family: \(family), weight: regular, size: 30}}
+              - {type: button, id: go, title: "Go on", font: {family: \(family), size: 20}, size: [160, 44]}
+              - type: card
+                title: Lights
+                subtitle: Living room
+                font: {family: \(family), weight: bold, size: 20}
+                subtitle_font: {family: \(family), size: 14}
+                size: [200, 76]
+        """
+    }
+
+    @Test func aFontFromTheFixturesRendersInLabelsButtonsAndCards() throws {
+        let spec = try ConfigLoader().load(text: Self.config(fonts: Self.fontDirectory, family: "Comfortaa")).get()
+        #expect(FontLibrary.hasFamily("Comfortaa"))
+        let session = HeadlessPanelSession(config: spec, configPath: "/tmp/fonts.yaml")
+        let picture = try session.snapshot()
+        try GoldenImage.assertMatches(picture, named: "custom-font-comfortaa")
+        // The same texts in the default family look different: the font was used, not a fallback.
+        let fallback = try ConfigLoader().load(text: Self.config(fonts: Self.fontDirectory, family: "DejaVu Sans")).get()
+        let plain = try HeadlessPanelSession(config: fallback, configPath: "/tmp/fonts.yaml").snapshot()
+        #expect(picture.difference(from: plain).differingPixels > 500)
+    }
+
+    @Test func aMissingFamilyFailsTheCheckNamingTheFamiliesAvailable() throws {
+        let errors = try #require(failure(of: Self.config(fonts: Self.fontDirectory, family: "Comforta")))
+        let message = errors.description
+        #expect(message.contains("no font family 'Comforta'"))
+        #expect(message.contains("Comfortaa") && message.contains("DejaVu Sans"))
+        #expect(message.contains("7:"), "placed at the family: \(message)")
+    }
+
+    @Test func aFontPathThatIsNoFontIsAnError() throws {
+        let errors = try #require(failure(of: Self.config(fonts: "/nonexistent/fonts", family: "DejaVu Sans")))
+        #expect(errors.description.contains("cannot load fonts from /nonexistent/fonts"))
+        let license = Self.fontDirectory + "/Comfortaa-OFL.txt"
+        let notAFont = try #require(failure(of: Self.config(fonts: license, family: "DejaVu Sans")))
+        #expect(notAFont.description.contains("not a font"))
+    }
+
+    private func failure(of yaml: String) -> ConfigErrors? {
+        if case .failure(let errors) = ConfigLoader().load(text: yaml) { return errors }
+        return nil
+    }
+}
