@@ -51,6 +51,7 @@ nonisolated enum ControlComponents {
                         properties: [
                             PropertySchema("text", .text, default: .text(.literal("")), doc: "Initial text."),
                             PropertySchema("placeholder", .text, default: .text(.literal("")), doc: "Shown while empty."),
+                            PropertySchema("font", .font, default: .font(.style(.body)), doc: "Text style or font."),
                             PropertySchema("icon", .icon(acceptsPath: true), doc: "Icon name, or path of a PNG, JPEG or SVG file, shown 24×24 at the leading edge."),
                             PropertySchema("icon_tint", .color, default: .color(.systemGray), doc: "Tint of the icon."),
                             keyboard, secure,
@@ -69,6 +70,7 @@ nonisolated enum ControlComponents {
                         properties: [
                             PropertySchema("text", .text, default: .text(.literal("")), doc: "Initial text."),
                             PropertySchema("placeholder", .text, default: .text(.literal("")), doc: "Shown while empty."),
+                            PropertySchema("font", .font, default: .font(.style(.body)), doc: "Text style or font."),
                             PropertySchema("underline_color", .color, default: .color(Color(hex: 0x555555)), doc: "Line colour."),
                             PropertySchema("underline_width", .number(PropertyLimits.borderWidth), default: .number(1), doc: "Line thickness."),
                             keyboard, secure, enabled,

@@ -82,8 +82,34 @@ open class TextField: Control, TextInput {
 
     // MARK: Geometry
 
-    /// The box height: 44, or 35 for the underlined style.
-    var boxHeight: Double { borderStyle == .underlined ? 35 : 44 }
+    /// An explicit font; when nil the text style is used at the environment's text scale.
+    public var font: Font? {
+        didSet { if font != oldValue { textDidChange() } }
+    }
+
+    public var textStyle: TextStyle = .body {
+        didSet { if textStyle != oldValue { textDidChange() } }
+    }
+
+    /// The font in effect.
+    public var effectiveFont: Font { font ?? environment.font(textStyle) }
+
+    private func textDidChange() {
+        invalidateSize()
+        setNeedsDisplay()
+    }
+
+    /// The box height: 44, or 35 for the underlined style; taller when the font's line needs it, so
+    /// a large font is not clipped.
+    var boxHeight: Double {
+        let standard: Double = borderStyle == .underlined ? 35 : 44
+        guard font != nil || textStyle != .body else { return standard }
+        let line = preparedLayout().size.height
+        return max(standard, (line + Self.verticalTextMargin * 2).rounded(.up))
+    }
+
+    /// Space above and below a line of text in a box grown for its font.
+    static let verticalTextMargin = 8.0
     var horizontalPadding: Double { 12 }
     static let errorSpacing = 4.0
 
@@ -139,7 +165,7 @@ open class TextField: Control, TextInput {
 
     func preparedLayout() -> TextLayout {
         let environment = self.environment
-        textLayout.setFont(environment.font(.body))
+        textLayout.setFont(effectiveFont)
         textLayout.setText(buffer.text.isEmpty ? placeholder : displayedText)
         textLayout.setMaxLines(1)
         textLayout.setEllipsize(.none)

@@ -42,6 +42,27 @@ struct CustomFontTests {
         #expect(picture.difference(from: plain).differingPixels > 500)
     }
 
+    @Test func aTextFieldDrawsInItsFontAndGrowsForIt() throws {
+        func field(_ family: String, size: Double) throws -> (picture: Surface, height: Double) {
+            let yaml = """
+                display: {size: [320, 120]}
+                theme: {fonts: [\(Self.fontDirectory)]}
+                panels:
+                  home:
+                    children:
+                      - {type: text_field, id: plate, text: "AB 123", font: {family: \(family), size: \(size)}}
+                """
+            let session = HeadlessPanelSession(config: try ConfigLoader().load(text: yaml).get(), configPath: "/tmp/fonts.yaml")
+            let picture = try session.snapshot()
+            return (picture, try #require(session.host.screen.view(withID: "plate")).frame.height)
+        }
+        let comfortaa = try field("Comfortaa", size: 17), dejaVu = try field("DejaVu Sans", size: 17)
+        #expect(comfortaa.picture.difference(from: dejaVu.picture).differingPixels > 50)
+        #expect(comfortaa.height == 44)
+        // A line of 34 pt does not fit the standard box: the box grows rather than clip it.
+        #expect(try field("Comfortaa", size: 34).height > 44)
+    }
+
     @Test func aMissingFamilyFailsTheCheckNamingTheFamiliesAvailable() throws {
         let errors = try #require(failure(of: Self.config(fonts: Self.fontDirectory, family: "Comforta")))
         let message = errors.description

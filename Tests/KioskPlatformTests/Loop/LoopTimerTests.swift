@@ -4,10 +4,13 @@ import Testing
 @Test func timersFireInDeadlineOrderNotSchedulingOrder() throws {
     let loop = try EventLoop()
     var fired: [String] = []
-    try loop.addTimer(after: 0.03) { fired.append("third") }
-    try loop.addTimer(after: 0.01) { fired.append("first") }
-    try loop.addTimer(after: 0.02) { fired.append("second") }
-    try loop.addTimer(after: 0.04) {
+    // Deadlines from one reading of the clock: a pause between the calls (a busy machine) must not
+    // reorder them.
+    let start = loop.now
+    try loop.addTimer(at: start + 0.03) { fired.append("third") }
+    try loop.addTimer(at: start + 0.01) { fired.append("first") }
+    try loop.addTimer(at: start + 0.02) { fired.append("second") }
+    try loop.addTimer(at: start + 0.04) {
         fired.append("last")
         loop.stop()
     }

@@ -40,6 +40,15 @@ public struct TextFieldAdapter: ComponentAdapter {
                 field.iconImage = nil
             }
         }
+        changes.ifChanged("font") { font in
+            switch font?.font ?? .style(.body) {
+            case .style(let style):
+                assignIfDifferent(field, \.font, nil)
+                assignIfDifferent(field, \.textStyle, style)
+            case .custom(let custom):
+                assignIfDifferent(field, \.font, custom)
+            }
+        }
         changes.ifChanged("icon_tint") { assignIfDifferent(field, \.iconTint, $0?.color ?? .systemGray) }
         changes.ifChanged("keyboard") { assignIfDifferent(field, \.isNumeric, $0?.string == "number") }
         changes.ifChanged("secure") { assignIfDifferent(field, \.isSecure, $0?.bool ?? false) }
