@@ -62,7 +62,9 @@ def read_update(sock):
 
 
 def updates(port, wanted):
-    with socket.create_connection((HOST, port), timeout=TIMEOUT) as sock:
+    # Shorter than the 20 s after which libvncserver drops a viewer that does not read: a server
+    # that waited on the stalled viewer would time this one out first.
+    with socket.create_connection((HOST, port), timeout=10) as sock:
         width, height = handshake(sock)
         request(sock, width, height, incremental=False)
         read_update(sock)
