@@ -165,7 +165,8 @@ public enum RunCommand {
             } ?? .livePreview
             let view = try RemoteView(settings: settings, compositor: display.compositor, loop: display.loop, logger: logger)
             view.receiver = receiver
-            let busy = view.port > settings.ports.lowerBound ? " (\(settings.ports.lowerBound)-\(view.port - 1) were in use)" : ""
+            let first = settings.ports.lowerBound
+            let busy = view.port == first ? "" : view.port == first + 1 ? " (\(first) was in use)" : " (\(first)-\(view.port - 1) were in use)"
             print("kiosk: remote view \(view.address)\(busy) (open it in a VNC viewer; --no-remote turns it off)")
             return view
         } catch {

@@ -30,6 +30,8 @@ nonisolated final class VNCServer: @unchecked Sendable {
     private var passwordList: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     private let viewOnly: Bool
     private let viewerNumbers = ViewerNumbers()
+    /// True once its threads run: a screen whose port was taken has none to stop.
+    private var isRunning = false
 
     /// Where libvncserver's own messages go: its errors (a client that is not a VNC viewer, a
     /// write that timed out) as warnings, its chatter (encodings, statistics) as debug lines.
@@ -95,18 +97,15 @@ nonisolated final class VNCServer: @unchecked Sendable {
             server.inbox.post(.key(keysym: UInt32(truncatingIfNeeded: keysym), isDown: down != 0))
         }
         kiosk_rfb_init_server(screen)
-        guard screen.pointee.listenSock >= 0 else {
-            rfbScreenCleanup(screen)
-            framebuffer.deallocate()
-            freePasswords()
-            return nil
-        }
+        // Fully initialised, a failed server is freed by `deinit` like any other.
+        guard screen.pointee.listenSock >= 0 else { return nil }
         rfbRunEventLoop(screen, -1, 1)
+        isRunning = true
     }
 
     deinit {
         // Closes every viewer and joins the listener; the viewers' threads end on their closed sockets.
-        rfbShutdownServer(screen, 1)
+        if isRunning { rfbShutdownServer(screen, 1) }
         rfbScreenCleanup(screen)
         framebuffer.deallocate()
         freePasswords()

@@ -47,6 +47,33 @@ import Testing
         #expect(kiosk.waitForOutput(containing: #"{"event":"emit","name":"pressed"}"#) != nil)
     }
 
+    @Test func aClickOnAScaledScreenLandsWhereTheViewerSawIt() throws {
+        // 160x120 points at 2 pixels a point: the viewer sees 320x240 pixels.
+        let kiosk = try RunningKiosk(config: Self.buttonPanel.replacingOccurrences(of: "{size: 320x240}", with: "{size: 160x120, scale: 2}"))
+        let capture = kiosk.directory.path + "/capture.png"
+        try VNCTools.vncdo(port: kiosk.port, ["capture", capture, "move", "160", "20", "click", "1"])
+        let seen = try Surface(contentsOfPNG: capture)
+        #expect(seen.width == 320 && seen.height == 240)
+        #expect(kiosk.waitForOutput(containing: #"{"event":"emit","name":"pressed"}"#) != nil)
+    }
+
+    @Test func aSecondKioskServesOnTheNextFreePortAndSaysSo() throws {
+        let first = try RunningKiosk(config: Self.buttonPanel)
+        let second = try RunningKiosk(config: Self.buttonPanel)
+        #expect(second.port > first.port)
+        #expect(second.waitForOutput(containing: "in use) (open it in a VNC viewer") != nil)
+        try VNCTools.vncdo(port: second.port, ["move", "160", "20", "click", "1"])
+        #expect(second.waitForOutput(containing: #""name":"pressed""#) != nil)
+        #expect(first.waitForOutput(containing: #""name":"pressed""#, timeout: 0) == nil)
+    }
+
+    @Test func noRemoteServesNothing() throws {
+        let kiosk = try RunningKiosk(config: Self.buttonPanel, arguments: ["--no-remote"])
+        #expect(!kiosk.output.text.contains("remote view"))
+        #expect(!kiosk.errors.text.contains("remote view"))
+        #expect(kiosk.process.isRunning)
+    }
+
     @Test func aViewerThatStopsReadingDoesNotHoldUpAnother() throws {
         let kiosk = try RunningKiosk(config: Self.tickingPanel)
         let programs = try VNCTools.programs.get()

@@ -118,19 +118,25 @@ final class RunningKiosk {
     /// The port the printed `vnc://127.0.0.1:PORT` names.
     private(set) var port = 0
 
-    init(config: String) throws {
+    /// `arguments` are added to the command line; without `--no-remote` among them, waits for the
+    /// printed address.
+    init(config: String, arguments: [String] = []) throws {
         let path = directory.path + "/kiosk.yaml"
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "no kiosk binary at \(Self.binary)")
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["run", "--config", path, "--backend", "headless", "--out", directory.path + "/frame.png",
-                             "--control", directory.path + "/control.sock"]
+                             "--control", directory.path + "/control.sock"] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         output = OutputCollector(out.fileHandleForReading)
         errors = OutputCollector(err.fileHandleForReading)
         try process.run()
+        if arguments.contains("--no-remote") {
+            _ = try #require(waitForOutput(containing: "kiosk: control socket"), "the kiosk did not start:\n\(errors.text)")
+            return
+        }
         let line = try #require(waitForOutput(containing: "kiosk: remote view vnc://127.0.0.1:"),
                                 "no remote view address printed:\n\(output.text)\n\(errors.text)")
         let digits = line.split(separator: "vnc://127.0.0.1:")[1].prefix { $0.isNumber }
