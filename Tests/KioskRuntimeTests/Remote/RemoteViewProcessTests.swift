@@ -74,6 +74,29 @@ import Testing
         #expect(kiosk.process.isRunning)
     }
 
+    @Test func remoteInputWakesADimScreenAsATouchDoes() throws {
+        let kiosk = try RunningKiosk(config: Self.buttonPanel.replacingOccurrences(
+            of: "display: {size: 320x240}", with: "display: {size: 320x240, idle: {dim: 5s}}"))
+        let capture = kiosk.directory.path + "/capture.png"
+        /// The background in a corner: white awake, darker once the screen is dim.
+        func corner(after commands: [String] = []) throws -> UInt32 {
+            try VNCTools.vncdo(port: kiosk.port, commands + ["capture", capture])
+            return try Surface(contentsOfPNG: capture).pixel(x: 310, y: 230) & 0xFF_FFFF
+        }
+        var attempts = 0
+        while try corner() == 0xFF_FFFF, attempts < 60 {
+            usleep(200_000)
+            attempts += 1
+        }
+        try #require(try corner() != 0xFF_FFFF, "the screen never dimmed")
+        // The touch that wakes the screen only wakes it, as on the glass; the next one (well within
+        // the 5 s before it dims again) presses.
+        #expect(try corner(after: ["move", "160", "20", "click", "1", "pause", "0.3"]) == 0xFF_FFFF)
+        #expect(kiosk.waitForOutput(containing: #""name":"pressed""#, timeout: 0) == nil)
+        try VNCTools.vncdo(port: kiosk.port, ["move", "160", "20", "click", "1"])
+        #expect(kiosk.waitForOutput(containing: #""name":"pressed""#) != nil)
+    }
+
     @Test func aViewerThatStopsReadingDoesNotHoldUpAnother() throws {
         let kiosk = try RunningKiosk(config: Self.tickingPanel)
         let programs = try VNCTools.programs.get()
