@@ -47,6 +47,20 @@ import Testing
         #expect(kiosk.waitForOutput(containing: #"{"event":"emit","name":"pressed"}"#) != nil)
     }
 
+    @Test func aSavedEditShowsInTheViewer() throws {
+        let kiosk = try RunningKiosk(config: Self.buttonPanel)
+        let capture = kiosk.directory.path + "/capture.png"
+        try VNCTools.vncdo(port: kiosk.port, ["capture", capture])
+        let before = try Surface(contentsOfPNG: capture)
+        // The panel author saves a new label; the kiosk reloads it and the viewer sees it.
+        try Self.buttonPanel.replacingOccurrences(of: "text: Remote", with: "text: Edited live")
+            .write(toFile: kiosk.configPath, atomically: false, encoding: .utf8)
+        #expect(kiosk.waitForLog(containing: "reloaded") != nil)
+        try VNCTools.vncdo(port: kiosk.port, ["capture", capture])
+        let after = try Surface(contentsOfPNG: capture)
+        #expect(!after.difference(from: before, tolerance: 2).isEmpty)
+    }
+
     @Test func aClickOnAScaledScreenLandsWhereTheViewerSawIt() throws {
         // 160x120 points at 2 pixels a point: the viewer sees 320x240 pixels.
         let kiosk = try RunningKiosk(config: Self.buttonPanel.replacingOccurrences(of: "{size: 320x240}", with: "{size: 160x120, scale: 2}"))
