@@ -71,6 +71,8 @@ public final class RemoteView {
     private let logger: Logger
     private let inbox: RemoteInputQueue
     private var server: VNCServer
+    /// Servers of earlier screen sizes, stopped.
+    private var stoppedServers: [VNCServer] = []
     private var inboxSource: EventSourceID?
     private weak var compositor: Compositor?
     private var pointer = RemotePointer()
@@ -114,6 +116,9 @@ public final class RemoteView {
             let port = server.port
             var same = settings
             same.ports = port...port
+            // The old server is stopped but kept: its viewers' threads may not have ended yet.
+            server.stop()
+            stoppedServers.append(server)
             do {
                 server = try Self.startServer(same, size: shadow, inbox: inbox)
             } catch {

@@ -103,9 +103,16 @@ nonisolated final class VNCServer: @unchecked Sendable {
         isRunning = true
     }
 
+    /// Closes the listening socket and every viewer's; the viewers' threads end on their closed
+    /// sockets. The object stays: a thread that has not ended yet may still reach it.
+    func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        rfbShutdownServer(screen, 1)
+    }
+
     deinit {
-        // Closes every viewer and joins the listener; the viewers' threads end on their closed sockets.
-        if isRunning { rfbShutdownServer(screen, 1) }
+        stop()
         rfbScreenCleanup(screen)
         framebuffer.deallocate()
         freePasswords()
