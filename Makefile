@@ -8,14 +8,16 @@ CONFIG ?= Config/kiosk.yaml
 
 # python3 and openssl serve the HTTP tests: a local server, and a certificate for its https variant.
 # zbar-tools: the QR code tests read the rendered codes back with zbarimg.
+# python3-venv: the remote view tests install vncdotool (PyPI) into a venv under .build.
 DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-dev libinput-dev \
 	libudev-dev libyaml-dev libxkbcommon-dev xkb-data libsystemd-dev libseat-dev libcurl4-openssl-dev libqrencode-dev \
 	fonts-dejavu-core \
-	fonts-materialdesignicons-webfont libturbojpeg0-dev librsvg2-dev python3 openssl zbar-tools
+	fonts-materialdesignicons-webfont libturbojpeg0-dev librsvg2-dev python3 openssl zbar-tools \
+	libvncserver-dev python3-venv
 # What the installed kiosk needs on a board where it was not built (the Swift runtime is linked in).
 # polkitd: libseat asks logind to activate the kiosk's session, and logind asks polkit whether it may.
 RUNTIME_PACKAGES = libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpixman-1-0 libdrm2 libinput10 \
-	libudev1 libyaml-0-2 libxkbcommon0 xkb-data libsystemd0 libseat1 libcurl4 libqrencode4 libturbojpeg0 librsvg2-2 ca-certificates polkitd fonts-dejavu-core \
+	libudev1 libyaml-0-2 libxkbcommon0 xkb-data libsystemd0 libseat1 libcurl4 libqrencode4 libturbojpeg0 librsvg2-2 libvncserver1 ca-certificates polkitd fonts-dejavu-core \
 	fonts-materialdesignicons-webfont
 
 .PHONY: all deps build run test bench clean e2e soak

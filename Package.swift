@@ -35,6 +35,7 @@ let package = Package(
         cLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         cLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         cLibrary("CQREncode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
+        cLibrary("CVNCServer", pkgConfig: "libvncserver", apt: "libvncserver-dev"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG"]),
@@ -51,7 +52,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "KioskExpression", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",
-                               "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux"],
+                               "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux", "CVNCServer"],
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime", "KioskPlatform"], swiftSettings: mainActorCode),
@@ -74,7 +75,7 @@ let package = Package(
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskExpression", "KioskTestSupport"],
                     exclude: ["Broken", "Valid"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskPlatform", "KioskExpression", "KioskTestSupport"],
-                    exclude: ["DataSources/HTTP/http-test-server.py"], swiftSettings: mainActorCode),
+                    exclude: ["DataSources/HTTP/http-test-server.py", "Remote/vnc-test-client.py"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskCompositorTests",
                     dependencies: ["KioskCompositor", "KioskPlatform", "KioskRuntime", "KioskTestSupport"], exclude: ["Golden"], swiftSettings: mainActorCode),
     ]

@@ -16,6 +16,8 @@ public final class Compositor {
     /// Run in order before each frame's damage is collected, after the screen's animations have
     /// stepped, with the frame's presentation time (panel transitions, demos).
     private var frameObservers: [(Double) -> Void] = []
+    /// Run after each frame is painted into the shadow buffer, with its damage (remote viewers).
+    private var paintObservers: [(Region) -> Void] = []
 
     public private(set) var frameCount = 0
     /// The damage of the last frame produced, in logical pixels.
@@ -43,6 +45,12 @@ public final class Compositor {
     /// Calls `observer` before every frame is painted, with the time the frame will be seen.
     public func addFrameObserver(_ observer: @escaping (Double) -> Void) {
         frameObservers.append(observer)
+    }
+
+    /// Calls `observer` after every frame is painted into the shadow buffer, with the frame's damage:
+    /// the rectangles the display gets, whose pixels `shadowBuffer` now holds.
+    public func addPaintObserver(_ observer: @escaping (Region) -> Void) {
+        paintObservers.append(observer)
     }
 
     /// Whether a frame is wanted: something changed or an animation runs.
@@ -82,6 +90,7 @@ public final class Compositor {
         guard !damage.isEmpty || needsPresent else { return false }
         if damage.isEmpty { lastPaintedPixels = 0 } else { paint(damage) }
         lastDamage = damage
+        for observer in paintObservers { observer(damage) }
         lastCopiedPixels = try swapchain.present(from: shadowBuffer, damage: damage) ?? 0
         needsPresent = false
         frameCount += 1

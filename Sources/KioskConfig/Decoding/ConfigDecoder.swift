@@ -1,6 +1,6 @@
 /// Turns a parsed document into a `KioskConfigSpec`, collecting every mistake on the way.
 nonisolated struct ConfigDecoder {
-    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels"]
+    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels", "remote"]
 
     let context: DecodingContext
 
@@ -28,6 +28,7 @@ nonisolated struct ConfigDecoder {
         let input = root["input"].map(context.input) ?? InputSpec()
         let theme = root["theme"].map(context.theme) ?? ThemeSpec()
         let log = root["log"].map(context.log) ?? LogSpec()
+        let remote = root["remote"].map(context.remote) ?? RemoteSpec()
         // After the widget ids are known: a source may not share a name with a widget.
         let sources = root["sources"].map(context.sources) ?? []
         if root["panels"] == nil {
@@ -52,6 +53,7 @@ nonisolated struct ConfigDecoder {
         var spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
                                    start: start, panels: panels, state: context.stateDeclarations)
         spec.sources = sources
+        spec.remote = remote
         return (context.errors.isEmpty ? spec : nil, context.errors)
     }
 

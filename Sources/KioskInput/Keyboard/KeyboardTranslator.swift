@@ -89,7 +89,7 @@ public final class KeyboardTranslator {
         return String(decoding: buffer.prefix(min(length, buffer.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func editingKey(for symbol: xkb_keysym_t) -> Key? {
+    static func editingKey(for symbol: xkb_keysym_t) -> Key? {
         switch Int32(bitPattern: symbol) {
         case XKB_KEY_Return, XKB_KEY_KP_Enter, XKB_KEY_ISO_Enter: .returnKey
         case XKB_KEY_BackSpace: .backspace
@@ -107,7 +107,7 @@ public final class KeyboardTranslator {
     }
 
     /// Control characters (Ctrl+letter gives U+0001…) are shortcuts, not text.
-    private static func isPrintable(_ text: String) -> Bool {
+    static func isPrintable(_ text: String) -> Bool {
         !text.isEmpty && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

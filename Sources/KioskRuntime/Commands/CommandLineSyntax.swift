@@ -20,6 +20,7 @@ public struct CommandLineSyntax: Sendable {
           --control PATH                the control socket (default: control.sock in $RUNTIME_DIRECTORY,
                                         else $XDG_RUNTIME_DIR/kiosk, else /tmp/kiosk-UID, made 0700)
           --verbose                     log debug messages (wins over the config's log level)
+          --no-remote                   no VNC remote view (headless serves one on 127.0.0.1 by default)
           --size WxH                    headless: the screen size
           --out FILE.png                headless: where the frame is written
           --once                        headless: write the frame and exit
@@ -38,7 +39,7 @@ public struct CommandLineSyntax: Sendable {
         """,
         valueOptions: ["config", "backend", "control", "size", "out", "appearance", "device", "connector", "mode",
                        "rotation", "scale", "seat", "device-access", "keyboard-layout", "ring"],
-        flags: ["verbose", "once", "demo-animate"])
+        flags: ["verbose", "once", "demo-animate", "no-remote"])
 
     public static let check = CommandLineSyntax(name: "check", usage: """
         usage: kiosk check FILE

@@ -147,9 +147,32 @@ public enum RunCommand {
         if case .success(let socketPath) = controlPath, session.kiosk.endpoint != nil {
             print("kiosk: control socket \(socketPath) (try: kiosk ctl --socket \(socketPath) subscribe)")
         }
+        let remote = arguments.flag("no-remote") ? nil : startRemoteView(config: session.kiosk.config, configPath: configPath,
+                                                                           display: session.display, receiver: session.kiosk, logger: logger)
         // After a reload, an action or an idle step, the new frame is written once nothing more is coming.
         let frameFile = FrameFileWriter(display: session.display, path: path, logger: logger)
-        try withExtendedLifetime(frameFile) { try loop.run() }
+        try withExtendedLifetime((frameFile, remote)) { try loop.run() }
+    }
+
+    /// The live preview: headless, the screen is served over VNC on loopback (the first free port
+    /// from 5900) unless the config's `remote.vnc` says where; the address is printed. Without
+    /// one the panels still run, and the log says why.
+    static func startRemoteView(config: KioskConfigSpec, configPath: String, display: HeadlessDisplay, receiver: any InputReceiver,
+                                logger: Logger) -> RemoteView? {
+        do {
+            let settings = try config.remote.vnc.map { vnc throws(RemoteViewError) in
+                try RemoteView.Settings(vnc, baseDirectory: URL(fileURLWithPath: configPath).deletingLastPathComponent().path)
+            } ?? .livePreview
+            let view = try RemoteView(settings: settings, compositor: display.compositor, loop: display.loop, logger: logger)
+            view.receiver = receiver
+            let first = settings.ports.lowerBound
+            let busy = view.port == first ? "" : view.port == first + 1 ? " (\(first) was in use)" : " (\(first)-\(view.port - 1) were in use)"
+            print("kiosk: remote view \(view.address)\(busy) (open it in a VNC viewer; --no-remote turns it off)")
+            return view
+        } catch {
+            logger.error("remote view off: \(error)")
+            return nil
+        }
     }
 
     /// In the runtime directory when there is one, else the current directory.

@@ -245,6 +245,7 @@ extension LiveRuntime: DisplayConnectionDelegate {
     func displayConnection(_ connection: DisplayConnection, willRender compositor: Compositor) {
         compositor.addFrameObserver { [unowned self] time in self.delegate?.liveRuntime(self, willPaintFrameAt: time) }
         input?.mapper = inputMapper()
+        delegate?.liveRuntime(self, willRenderWith: compositor)
     }
 
     func displayConnection(_ connection: DisplayConnection, didFailWith error: any Error) {

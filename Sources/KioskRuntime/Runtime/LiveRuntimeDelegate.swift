@@ -1,3 +1,4 @@
+import KioskCompositor
 import KioskPlatform
 import KioskUI
 
@@ -21,4 +22,12 @@ public protocol LiveRuntimeDelegate: AnyObject {
 
     /// SIGHUP: reload the configuration.
     func liveRuntimeShouldReload(_ runtime: LiveRuntime)
+
+    /// A compositor is about to render a display's frames (after `didCreate`, and again when the
+    /// display comes back): what else reads its frames (the remote view) attaches here.
+    func liveRuntime(_ runtime: LiveRuntime, willRenderWith compositor: Compositor)
+}
+
+extension LiveRuntimeDelegate {
+    public func liveRuntime(_ runtime: LiveRuntime, willRenderWith compositor: Compositor) {}
 }

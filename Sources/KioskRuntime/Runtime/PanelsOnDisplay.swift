@@ -10,13 +10,16 @@ import KioskUI
 /// `kiosk run --config FILE` on the display: the config's panels on the live runtime, a
 /// `PanelKiosk` for each screen the runtime builds, hot reload (SIGHUP and file changes), and
 /// the control socket. Command-line options win over the config's `display` and `input`.
-final class PanelsOnDisplay: LiveRuntimeDelegate {
+final class PanelsOnDisplay: LiveRuntimeDelegate, InputReceiver {
     let runtime: LiveRuntime
     /// The config loaded at start; a later screen is built from the one in force instead.
     private let startConfig: KioskConfigSpec
     private let setup: PanelKiosk.Setup
     /// The panels on the runtime's current screen; nil until there is one.
     private(set) var kiosk: PanelKiosk?
+    /// `remote.vnc`, unless `--no-remote`; started with the first compositor.
+    private let remoteSettings: RemoteView.Settings?
+    private(set) var remoteView: RemoteView?
 
     static func run(configPath: String, arguments: Arguments) throws {
         let adapters = AdapterTable.standard
@@ -32,8 +35,17 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
         let runtime = try LiveRuntime(rootView: LayerHostView(content: View()), options: options, logger: logger)
         // Without a usable socket directory the kiosk still shows its panels; the log says why.
         let controlPath = Result { () throws(SocketError) in try ControlEndpoint.path(from: arguments) }
+        // On a display the remote view is off unless the config asks for it.
+        var remote: RemoteView.Settings?
+        if let vnc = config.remote.vnc, !arguments.flag("no-remote") {
+            do {
+                remote = try RemoteView.Settings(vnc, baseDirectory: URL(fileURLWithPath: configPath).deletingLastPathComponent().path)
+            } catch {
+                logger.error("remote view off: \(error)")
+            }
+        }
         let panels = PanelsOnDisplay(runtime: runtime, config: config, configPath: configPath, adapters: adapters,
-                                     controlPath: controlPath)
+                                     controlPath: controlPath, remote: remote)
         try runtime.loop.addFileWatch(path: configPath) { [unowned panels] change in
             if change == .changed { panels.reload() }
         }
@@ -42,9 +54,10 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
     }
 
     init(runtime: LiveRuntime, config: KioskConfigSpec, configPath: String, adapters: AdapterTable,
-         controlPath: Result<String, SocketError>) {
+         controlPath: Result<String, SocketError>, remote: RemoteView.Settings? = nil) {
         self.runtime = runtime
         startConfig = config
+        remoteSettings = remote
         let logger = runtime.logger
         // The backlight is looked up once: boards do not grow one while running.
         let power = DisplayPower(backlight: Backlight.open(), runtime: runtime, logger: logger,
@@ -87,6 +100,31 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
 
     func liveRuntimeShouldReload(_ runtime: LiveRuntime) {
         reload()
+    }
+
+    func liveRuntime(_ runtime: LiveRuntime, willRenderWith compositor: Compositor) {
+        if let remoteView {
+            remoteView.attach(compositor)
+            return
+        }
+        guard let remoteSettings else { return }
+        do {
+            let view = try RemoteView(settings: remoteSettings, compositor: compositor, loop: runtime.loop, logger: runtime.logger)
+            view.receiver = self
+            remoteView = view
+            runtime.logger.notice("remote view: \(view.address)")
+        } catch {
+            runtime.logger.error("remote view off: \(error)")
+        }
+    }
+
+    // MARK: InputReceiver (the remote view)
+
+    /// A remote viewer's touch or key, as a local device's: through the idle logic to the panels,
+    /// then counted as activity (in the order `LiveRuntime` delivers a batch).
+    func handle(_ event: InputEvent) {
+        kiosk?.handle(event)
+        kiosk?.noteActivity()
     }
 
     /// The config's display and input settings, overridden by what the command line says.

@@ -7,11 +7,15 @@ import KioskConfig
     struct Example: CustomStringConvertible {
         var line: Int
         var text: String
-        var description: String { "docs/config.md block at line \(line)" }
+        var document = "docs/config.md"
+        var description: String { "\(document) block at line \(line)" }
     }
 
-    nonisolated static let examples: [Example] = {
-        let path = Corpus.repositoryRoot.appendingPathComponent("docs/config.md").path
+    nonisolated static let examples = examples(inDocument: "docs/config.md")
+
+    /// The ```yaml blocks of a page of the repository.
+    nonisolated static func examples(inDocument document: String) -> [Example] {
+        let path = Corpus.repositoryRoot.appendingPathComponent(document).path
         let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
         var examples: [Example] = []
         var current: (start: Int, lines: [String])?
@@ -19,14 +23,14 @@ import KioskConfig
             if current == nil, line == "```yaml" {
                 current = (index + 2, [])
             } else if let block = current, line == "```" {
-                examples.append(Example(line: block.start, text: block.lines.joined(separator: "\n") + "\n"))
+                examples.append(Example(line: block.start, text: block.lines.joined(separator: "\n") + "\n", document: document))
                 current = nil
             } else if current != nil {
                 current?.lines.append(line)
             }
         }
         return examples
-    }()
+    }
 
     /// A `# wrap: widget` block becomes the root of a panel, as the page explains.
     static func document(for example: Example) -> String {
