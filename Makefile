@@ -8,14 +8,16 @@ CONFIG ?= Config/kiosk.yaml
 
 # python3 and openssl serve the HTTP tests: a local server, and a certificate for its https variant.
 # zbar-tools: the QR code tests read the rendered codes back with zbarimg.
+# mosquitto, mosquitto-clients: the MQTT tests run a broker on 127.0.0.1 and talk to the kiosk with mosquitto_pub/sub.
 DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-dev libinput-dev \
 	libudev-dev libyaml-dev libxkbcommon-dev xkb-data libsystemd-dev libseat-dev libcurl4-openssl-dev libqrencode-dev \
 	fonts-dejavu-core \
-	fonts-materialdesignicons-webfont libturbojpeg0-dev librsvg2-dev python3 openssl zbar-tools
+	fonts-materialdesignicons-webfont libturbojpeg0-dev librsvg2-dev python3 openssl zbar-tools \
+	libmosquitto-dev mosquitto mosquitto-clients
 # What the installed kiosk needs on a board where it was not built (the Swift runtime is linked in).
 # polkitd: libseat asks logind to activate the kiosk's session, and logind asks polkit whether it may.
 RUNTIME_PACKAGES = libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpixman-1-0 libdrm2 libinput10 \
-	libudev1 libyaml-0-2 libxkbcommon0 xkb-data libsystemd0 libseat1 libcurl4 libqrencode4 libturbojpeg0 librsvg2-2 ca-certificates polkitd fonts-dejavu-core \
+	libudev1 libyaml-0-2 libxkbcommon0 xkb-data libsystemd0 libseat1 libcurl4 libqrencode4 libturbojpeg0 librsvg2-2 ca-certificates polkitd fonts-dejavu-core libmosquitto1 \
 	fonts-materialdesignicons-webfont
 
 .PHONY: all deps build run test bench clean e2e soak

@@ -35,6 +35,7 @@ let package = Package(
         cLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         cLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         cLibrary("CQREncode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
+        cLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: "libmosquitto-dev"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG"]),
@@ -51,7 +52,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "KioskExpression", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",
-                               "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux"],
+                               "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux", "CMosquitto"],
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime", "KioskPlatform"], swiftSettings: mainActorCode),

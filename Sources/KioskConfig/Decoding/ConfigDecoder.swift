@@ -1,6 +1,6 @@
 /// Turns a parsed document into a `KioskConfigSpec`, collecting every mistake on the way.
 nonisolated struct ConfigDecoder {
-    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels"]
+    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels", "mqtt"]
 
     let context: DecodingContext
 
@@ -29,6 +29,7 @@ nonisolated struct ConfigDecoder {
         let log = root["log"].map(context.log) ?? LogSpec()
         // After the widget ids are known: a source may not share a name with a widget.
         let sources = root["sources"].map(context.sources) ?? []
+        let mqtt = root["mqtt"].flatMap(context.mqtt)
         if root["panels"] == nil {
             context.report(at: root.location, "the config has no 'panels'", expected: "a 'panels' mapping with at least one panel")
         } else if panelEntries.isEmpty, let node = root["panels"], node.mapping != nil {
@@ -51,6 +52,7 @@ nonisolated struct ConfigDecoder {
         var spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
                                    start: start, panels: panels, state: context.stateDeclarations)
         spec.sources = sources
+        spec.mqtt = mqtt
         return (context.errors.isEmpty ? spec : nil, context.errors)
     }
 

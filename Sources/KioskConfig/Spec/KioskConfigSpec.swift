@@ -17,6 +17,8 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var state: [StateDeclaration]
     /// The top-level `sources:`, in the order they were written.
     public var sources: [SourceSpec] = []
+    /// The `mqtt:` section; nil when the kiosk joins no broker.
+    public var mqtt: MQTTSpec?
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
                 log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec],

@@ -26,6 +26,8 @@ public final class IdleBehaviour {
     private var isStopped = false
     /// Told when the idle timer cannot be armed (the screen then waits for input to dim or blank).
     public var log: ((String) -> Void)?
+    /// Hears each change of `state` (the MQTT bridge publishes it).
+    public var onStateChange: ((IdleState) -> Void)?
 
     /// Idle on `scheduler`'s clock, counted from now, with its own timer.
     public init(settings: IdleSettings, screen: Screen, host: PanelHost?, power: ScreenPower? = nil,
@@ -111,7 +113,11 @@ public final class IdleBehaviour {
     }
 
     private func apply(_ transitions: [IdleTransition]) {
-        defer { armTimer() }
+        let before = controller.state
+        defer {
+            armTimer()
+            if controller.state != before { onStateChange?(controller.state) }
+        }
         for transition in transitions {
             switch transition {
             case .dim:
