@@ -88,9 +88,13 @@ final class MosquittoClient {
 
     /// Queues a message (QoS 0 or 1); a reply to an MQTT 5 request carries its correlation data.
     @discardableResult
-    func publish(topic: String, payload: [UInt8], qos: Int32 = 0, retain: Bool = false, correlationData: [UInt8]? = nil) -> Int32 {
+    func publish(topic: String, payload: [UInt8], qos: Int32 = 0, retain: Bool = false, correlationData: [UInt8]? = nil,
+                 responseTopic: String? = nil) -> Int32 {
         var properties: OpaquePointer?
         defer { mosquitto_property_free_all(&properties) }
+        if let responseTopic {
+            _ = mosquitto_property_add_string(&properties, Int32(MQTT_PROP_RESPONSE_TOPIC.rawValue), responseTopic)
+        }
         if let correlationData {
             _ = correlationData.withUnsafeBytes { bytes in
                 mosquitto_property_add_binary(&properties, Int32(MQTT_PROP_CORRELATION_DATA.rawValue), bytes.baseAddress,
@@ -110,6 +114,12 @@ final class MosquittoClient {
     @discardableResult
     func unsubscribe(_ topic: String) -> Int32 {
         mosquitto_unsubscribe(handle.pointer, nil, topic)
+    }
+
+    /// Waits up to `milliseconds` for the socket and does what is due: for a command-line client
+    /// with nothing else to do (`kiosk ctl --mqtt`), never for the kiosk.
+    func loopBlocking(milliseconds: Int32) -> Int32 {
+        mosquitto_loop(handle.pointer, milliseconds, 1)
     }
 
     /// Queues a DISCONNECT: the broker then drops the last will.

@@ -7,11 +7,15 @@ import KioskConfig
     struct Example: CustomStringConvertible {
         var line: Int
         var text: String
-        var description: String { "docs/config.md block at line \(line)" }
+        var page = "docs/config.md"
+        var description: String { "\(page) block at line \(line)" }
     }
 
-    nonisolated static let examples: [Example] = {
-        let path = Corpus.repositoryRoot.appendingPathComponent("docs/config.md").path
+    nonisolated static let examples = examples(in: "docs/config.md")
+
+    /// The ```yaml blocks of a page of docs/.
+    nonisolated static func examples(in page: String) -> [Example] {
+        let path = Corpus.repositoryRoot.appendingPathComponent(page).path
         let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
         var examples: [Example] = []
         var current: (start: Int, lines: [String])?
@@ -19,14 +23,14 @@ import KioskConfig
             if current == nil, line == "```yaml" {
                 current = (index + 2, [])
             } else if let block = current, line == "```" {
-                examples.append(Example(line: block.start, text: block.lines.joined(separator: "\n") + "\n"))
+                examples.append(Example(line: block.start, text: block.lines.joined(separator: "\n") + "\n", page: page))
                 current = nil
             } else if current != nil {
                 current?.lines.append(line)
             }
         }
         return examples
-    }()
+    }
 
     /// A `# wrap: widget` block becomes the root of a panel, as the page explains.
     static func document(for example: Example) -> String {
