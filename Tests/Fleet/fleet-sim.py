@@ -34,16 +34,19 @@ class Subscriber:
     def __init__(self, port, topic):
         self.process = subprocess.Popen(
             ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-V", "mqttv5", "-t", topic, "-F", "%U %t %p"],
-            stdout=subprocess.PIPE, text=True, bufsize=1)
+            stdout=subprocess.PIPE)
         os.set_blocking(self.process.stdout.fileno(), False)
         self.buffer = ""
 
     def lines(self, deadline):
         """Lines as they arrive until `deadline` (time.time()); the caller stops early."""
         while time.time() < deadline:
-            chunk = self.process.stdout.read()
+            try:
+                chunk = os.read(self.process.stdout.fileno(), 65536)
+            except BlockingIOError:
+                chunk = b""
             if chunk:
-                self.buffer += chunk
+                self.buffer += chunk.decode("utf-8", "replace")
                 while "\n" in self.buffer:
                     line, self.buffer = self.buffer.split("\n", 1)
                     yield line

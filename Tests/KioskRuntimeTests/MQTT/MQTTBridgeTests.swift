@@ -125,4 +125,24 @@ import Testing
         let reply = try #require(watch.waitFor("kiosk/shot/reply", containing: #""topic":"kiosk/shot/screenshot""#))
         #expect(reply.contains(#""ok":true"#))
     }
+
+    /// `kiosk ctl --mqtt URL --target TOPIC`: the same commands as over the socket, through the broker.
+    @Test func ctlDrivesAKioskThroughTheBrokerAndReportsItsErrors() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/remote/#"])
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "remote"))
+        #expect(watch.waitFor("kiosk/remote/status", containing: "online") != nil)
+        var output: [String] = [], errors: [String] = []
+        let status = MQTTControlClient.run(arguments: ["goto", "other"], broker: broker.url, target: "kiosk/remote",
+                                           output: { output.append($0) }, errorOutput: { errors.append($0) }, writeFile: { _, _ in })
+        #expect(status == 0 && errors.isEmpty, "\(errors)")
+        #expect(watch.waitFor("kiosk/remote/state", containing: #""panel":"other""#) != nil)
+        let refused = MQTTControlClient.run(arguments: ["goto", "nowhere"], broker: broker.url, target: "kiosk/remote",
+                                            output: { output.append($0) }, errorOutput: { errors.append($0) }, writeFile: { _, _ in })
+        #expect(refused == 1 && errors == ["kiosk: no panel 'nowhere'"])
+        #expect(try ControlClient.parseCommandLine(["--mqtt", broker.url, "--target", "kiosk/remote", "back"])
+            == .mqtt(["back"], broker: broker.url, target: "kiosk/remote"))
+        #expect(throws: ControlRequestError.self) { try ControlClient.parseCommandLine(["--mqtt", broker.url, "back"]) }
+        #expect(kiosk.process.isRunning)
+    }
 }
