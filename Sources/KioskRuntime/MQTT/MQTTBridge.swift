@@ -70,6 +70,9 @@ public final class MQTTBridge {
         }
         connection.onConnected = { [unowned self] in connected() }
         connection.onMessage = { [unowned self] message in received(message) }
+        if spec.homeAssistant {
+            logger.warning("mqtt: home_assistant is set, but this build publishes no Home Assistant discovery records yet")
+        }
         observe()
         connection.start()
     }
