@@ -29,9 +29,12 @@ def rss_kib(pid):
         pass
     return 0
 
+SUBSCRIBERS = []
+
 class Subscriber:
     """mosquitto_sub with a receive timestamp on every line: `SECONDS TOPIC PAYLOAD`."""
     def __init__(self, port, topic):
+        SUBSCRIBERS.append(self)
         self.process = subprocess.Popen(
             ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-V", "mqttv5", "-t", topic, "-F", "%U %t %p"],
             stdout=subprocess.PIPE)
@@ -136,6 +139,9 @@ def main():
             print(f"fleet crash: {victim_topic} showed offline {seen * 1000:.0f} ms after SIGKILL")
         return 1 if failed else 0
     finally:
+        for subscriber in SUBSCRIBERS:
+            if subscriber.process.poll() is None:
+                subscriber.close()
         for kiosk in kiosks:
             if kiosk.poll() is None:
                 kiosk.terminate()
