@@ -9,18 +9,19 @@ CONFIG ?= Config/kiosk.yaml
 # python3 and openssl serve the HTTP tests: a local server, and a certificate for its https variant.
 # zbar-tools: the QR code tests read the rendered codes back with zbarimg.
 # python3-venv: the remote view tests install vncdotool (PyPI) into a venv under .build.
+# mosquitto, mosquitto-clients: the MQTT tests run a broker on 127.0.0.1 and talk to the kiosk with mosquitto_pub/sub.
 DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-dev libinput-dev \
 	libudev-dev libyaml-dev libxkbcommon-dev xkb-data libsystemd-dev libseat-dev libcurl4-openssl-dev libqrencode-dev \
 	fonts-dejavu-core \
 	fonts-materialdesignicons-webfont libturbojpeg0-dev librsvg2-dev python3 openssl zbar-tools \
-	libvncserver-dev python3-venv
+	libvncserver-dev python3-venv libmosquitto-dev mosquitto mosquitto-clients
 # What the installed kiosk needs on a board where it was not built (the Swift runtime is linked in).
 # polkitd: libseat asks logind to activate the kiosk's session, and logind asks polkit whether it may.
 RUNTIME_PACKAGES = libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpixman-1-0 libdrm2 libinput10 \
-	libudev1 libyaml-0-2 libxkbcommon0 xkb-data libsystemd0 libseat1 libcurl4 libqrencode4 libturbojpeg0 librsvg2-2 libvncserver1 ca-certificates polkitd fonts-dejavu-core \
+	libudev1 libyaml-0-2 libxkbcommon0 xkb-data libsystemd0 libseat1 libcurl4 libqrencode4 libturbojpeg0 librsvg2-2 libvncserver1 ca-certificates polkitd fonts-dejavu-core libmosquitto1 \
 	fonts-materialdesignicons-webfont
 
-.PHONY: all deps build run test bench clean e2e soak
+.PHONY: all deps build run test bench clean e2e soak fleet-sim
 
 all: build
 
@@ -48,6 +49,8 @@ test: build
 	KIOSK_SOAK_HOURS=1 $$($(SWIFT) build --show-bin-path)/kiosk-soak
 	$$($(SWIFT) build --show-bin-path)/kiosk check $(CONFIG)
 	$$($(SWIFT) build --show-bin-path)/kiosk test Tests/Scripts/*.yaml
+	# A small fleet on a local broker (`make fleet-sim` runs the full 40).
+	Tests/Fleet/fleet-sim.py $$($(SWIFT) build --show-bin-path)/kiosk --kiosks 8
 	# A package of its own that adds a component to KioskKit (Examples/GaugeKiosk) builds and runs.
 	cd Examples/GaugeKiosk && $(SWIFT) build && $$($(SWIFT) build --show-bin-path)/gauge-kiosk --out .build/gauge.png
 	# The benchmark is built optimized, as it is run: whole-module optimization sees what debug builds do not.
@@ -89,6 +92,12 @@ fuzz-regression: fuzz-build
 soak: deps
 	$(SWIFT) build -c release --product kiosk-soak
 	KIOSK_SOAK_HOURS=$${KIOSK_SOAK_HOURS:-24} $$($(SWIFT) build -c release --show-bin-path)/kiosk-soak
+
+# Fleet simulation: FLEET_SIZE headless kiosks on one local mosquitto; a fleet-wide goto's latency
+# (p50/p99/max), the last will of a killed kiosk, and memory per kiosk.
+FLEET_SIZE ?= 40
+fleet-sim: build
+	Tests/Fleet/fleet-sim.py $$($(SWIFT) build --show-bin-path)/kiosk --kiosks $(FLEET_SIZE)
 
 bench: deps
 	$(SWIFT) run -c release kiosk-bench

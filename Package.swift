@@ -36,6 +36,7 @@ let package = Package(
         cLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         cLibrary("CQREncode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
         cLibrary("CVNCServer", pkgConfig: "libvncserver", apt: "libvncserver-dev"),
+        cLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: "libmosquitto-dev"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG"]),
@@ -52,7 +53,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "KioskExpression", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",
-                               "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux", "CVNCServer"],
+                               "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux", "CVNCServer", "CMosquitto"],
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime", "KioskPlatform"], swiftSettings: mainActorCode),

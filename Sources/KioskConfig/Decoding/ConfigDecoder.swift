@@ -1,6 +1,6 @@
 /// Turns a parsed document into a `KioskConfigSpec`, collecting every mistake on the way.
 nonisolated struct ConfigDecoder {
-    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels", "remote"]
+    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels", "remote", "mqtt"]
 
     let context: DecodingContext
 
@@ -31,6 +31,7 @@ nonisolated struct ConfigDecoder {
         let remote = root["remote"].map(context.remote) ?? RemoteSpec()
         // After the widget ids are known: a source may not share a name with a widget.
         let sources = root["sources"].map(context.sources) ?? []
+        let mqtt = root["mqtt"].flatMap(context.mqtt)
         if root["panels"] == nil {
             context.report(at: root.location, "the config has no 'panels'", expected: "a 'panels' mapping with at least one panel")
         } else if panelEntries.isEmpty, let node = root["panels"], node.mapping != nil {
@@ -54,6 +55,7 @@ nonisolated struct ConfigDecoder {
                                    start: start, panels: panels, state: context.stateDeclarations)
         spec.sources = sources
         spec.remote = remote
+        spec.mqtt = mqtt
         return (context.errors.isEmpty ? spec : nil, context.errors)
     }
 

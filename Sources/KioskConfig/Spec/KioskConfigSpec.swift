@@ -19,6 +19,8 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var sources: [SourceSpec] = []
     /// `remote`: the VNC server.
     public var remote = RemoteSpec()
+    /// The `mqtt:` section; nil when the kiosk joins no broker.
+    public var mqtt: MQTTSpec?
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
                 log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec],

@@ -73,11 +73,14 @@ nonisolated public final class ControlClient {
 
 nonisolated extension ControlClient {
     public static let usage = """
-        usage: kiosk ctl [--socket PATH] COMMAND
+        usage: kiosk ctl [--socket PATH | --mqtt URL --target TOPIC] COMMAND
           --socket PATH               the kiosk's control socket (also --control PATH); by default the one
                                       `kiosk run` makes: $RUNTIME_DIRECTORY/control.sock, else
                                       $XDG_RUNTIME_DIR/kiosk/control.sock, else /tmp/kiosk-UID/control.sock,
                                       else the service's /run/kiosk/control.sock
+          --mqtt URL --target TOPIC   through a broker instead (mqtt://HOST[:PORT] or mqtts://…): the kiosk whose
+                                      base topic is TOPIC (kiosk/lobby), or a whole group (kiosk/all; the first
+                                      reply is shown); KIOSK_MQTT_USERNAME/KIOSK_MQTT_PASSWORD log in
           --help                      this text; `kiosk ctl COMMAND --help` for one command
           set WIDGET.PROPERTY VALUE   VALUE is JSON (42, true, "text") or else taken as text
           get WIDGET.PROPERTY
@@ -212,6 +215,12 @@ nonisolated extension ControlClient {
         case .help(let text):
             printLine(text, to: STDOUT_FILENO)
             return 0
+        case .mqtt(let words, let broker, let target):
+            return MainActor.assumeIsolated {
+                MQTTControlClient.run(arguments: words, broker: broker, target: target,
+                                      output: { printLine($0, to: STDOUT_FILENO) },
+                                      errorOutput: { printLine($0, to: STDERR_FILENO) }, writeFile: writeFile)
+            }
         case .command(let words, let socketPath):
             return run(arguments: words, socketPath: socketPath ?? defaultPath(environment: environment),
                        output: { printLine($0, to: STDOUT_FILENO) },
@@ -223,6 +232,8 @@ nonisolated extension ControlClient {
     public enum CommandLineInvocation: Equatable, Sendable {
         case help(String)
         case command([String], socketPath: String?)
+        /// `--mqtt URL --target TOPIC`: through a broker.
+        case mqtt([String], broker: String, target: String)
     }
 
     /// Options come before the command: `--socket PATH` (or `--control PATH`, the name `kiosk run`
@@ -230,6 +241,8 @@ nonisolated extension ControlClient {
     public static func parseCommandLine(_ arguments: [String]) throws(ControlRequestError) -> CommandLineInvocation {
         var index = 0
         var socketPath: String?
+        var broker: String?
+        var target: String?
         while index < arguments.count, arguments[index].hasPrefix("-") {
             let word = arguments[index]
             let (name, attached) = word.firstIndex(of: "=").map { (String(word[..<$0]), String(word[word.index(after: $0)...])) }
@@ -237,16 +250,24 @@ nonisolated extension ControlClient {
             switch name {
             case "--help", "-h":
                 return .help(usage)
-            case "--socket", "--control":
+            case "--socket", "--control", "--mqtt", "--target":
+                let value: String
                 if let attached {
-                    socketPath = attached
+                    value = attached
                 } else {
                     index += 1
-                    guard index < arguments.count else { throw ControlRequestError("\(name) needs a path") }
-                    socketPath = arguments[index]
+                    guard index < arguments.count else {
+                        throw ControlRequestError("\(name) needs \(name == "--mqtt" ? "a URL" : name == "--target" ? "a topic" : "a path")")
+                    }
+                    value = arguments[index]
+                }
+                switch name {
+                case "--mqtt": broker = value
+                case "--target": target = value
+                default: socketPath = value
                 }
             default:
-                let known = ["--socket", "--control", "--help"]
+                let known = ["--socket", "--control", "--mqtt", "--target", "--help"]
                 let hint = NameSuggestion.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
                 throw ControlRequestError("unknown option \(name)\(hint)\n\(usage)")
             }
@@ -257,7 +278,16 @@ nonisolated extension ControlClient {
             let line = usage.split(separator: "\n").first { $0.hasPrefix("  \(words[0]) ") || $0 == "  \(words[0])" }
             return .help(line.map { "usage: kiosk ctl [--socket PATH] " + $0.trimmingCharacters(in: .whitespaces) } ?? usage)
         }
-        return .command(words, socketPath: socketPath)
+        switch (broker, target) {
+        case (let broker?, let target?):
+            return .mqtt(words, broker: broker, target: target)
+        case (nil, nil):
+            return .command(words, socketPath: socketPath)
+        case (nil, _?):
+            throw ControlRequestError("--target goes with --mqtt URL")
+        case (_?, nil):
+            throw ControlRequestError("--mqtt needs --target TOPIC (the kiosk's base topic, e.g. kiosk/lobby, or a group such as kiosk/all)")
+        }
     }
 
     /// The socket `kiosk run` makes by default for this user (see `RuntimeDirectory`), else the

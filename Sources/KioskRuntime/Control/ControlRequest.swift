@@ -65,6 +65,22 @@ nonisolated public struct ControlRequestError: Error, Equatable, Sendable, Custo
 // MARK: - JSON form
 
 nonisolated extension ControlRequest {
+    /// One command as a transport received it — a control-socket line, an MQTT payload — parsed
+    /// and decoded the same way for both, with the `"id"` to echo in the reply.
+    public static func decode(_ bytes: [UInt8]) -> (request: Result<ControlRequest, ControlRequestError>, id: JSONValue?) {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            return (.failure(ControlRequestError(error.description)), nil)
+        }
+        do {
+            return (.success(try ControlRequest(json: json)), json["id"])
+        } catch {
+            return (.failure(error), json["id"])
+        }
+    }
+
     /// Decodes a request object. The optional `"id"` member is not part of the request: the server
     /// echoes it in the reply so a client can match replies to requests.
     public init(json: JSONValue) throws(ControlRequestError) {

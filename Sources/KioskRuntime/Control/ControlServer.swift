@@ -302,26 +302,15 @@ public final class ControlServer {
     }
 
     private func answer(_ line: [UInt8], from connection: ControlConnection) {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(line)
-        } catch {
-            send(ControlReply.error(error.description).json().serialized, to: connection)
-            return
-        }
-        let id = json["id"]
+        let (decoded, id) = ControlRequest.decode(line)
         let reply: ControlReply
-        do {
-            let request = try ControlRequest(json: json)
-            if request == .subscribe {
-                connection.isSubscribed = true
-                reply = .ok
-            } else if let handler {
-                reply = handler.handle(request)
-            } else {
-                reply = .error("the kiosk is starting; try again")
-            }
-        } catch {
+        switch decoded {
+        case .success(.subscribe):
+            connection.isSubscribed = true
+            reply = .ok
+        case .success(let request):
+            reply = handler?.handle(request) ?? .error("the kiosk is starting; try again")
+        case .failure(let error):
             reply = .error(error.message)
         }
         // The handler may have broadcast an event that disconnected this very client.

@@ -8,7 +8,7 @@ import KioskGraphics
 /// nothing another program sends can put the kiosk in a state its config could not.
 public final class PanelControlHandler: ControlRequestHandler {
     public let host: PanelHost
-    private let registry: ComponentRegistry
+    let registry: ComponentRegistry
     private let configPath: String?
     /// The only directory `screenshot {"path": …}` may write into: the control socket's own.
     private let runtimeDirectory: String

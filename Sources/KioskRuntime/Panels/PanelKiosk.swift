@@ -21,6 +21,8 @@ public final class PanelKiosk: InputReceiver {
     public let sources: SourceSet
     /// Nil when no control socket was asked for or it could not be opened (the log says why).
     public private(set) var endpoint: ControlEndpoint?
+    /// The kiosk on the config's MQTT broker; nil without an `mqtt:` section (or sources off).
+    public private(set) var mqtt: MQTTBridge?
     /// The config file `reload()` reads.
     public let configPath: String
     private let scheduler: any Scheduler
@@ -31,6 +33,7 @@ public final class PanelKiosk: InputReceiver {
     private var brightness: BrightnessBinding?
     /// `display.antiburn`: where the picture sits now.
     public private(set) var antiburn: AntiburnShift?
+    private let setup: Setup
 
     /// What a `PanelKiosk` is built from, apart from its screen and config: the same for every
     /// screen of a run.
@@ -81,6 +84,7 @@ public final class PanelKiosk: InputReceiver {
         self.scheduler = scheduler
         configPath = setup.configPath
         logger = setup.logger
+        self.setup = setup
         let logger = setup.logger
         let baseDirectory = Self.directory(of: setup.configPath)
         host = PanelHost(screen: screen, config: config, adapters: setup.adapters, baseDirectory: baseDirectory,
@@ -134,7 +138,24 @@ public final class PanelKiosk: InputReceiver {
             brightness?.update(host.config.display.brightness)
             antiburn?.update(host.config.display.antiburn)
             sources.update(specs: host.config.sources)
+            if mqtt?.spec != host.config.mqtt { startMQTT() }
         }
+        startMQTT()
+    }
+
+    /// (Re)joins the broker of the config in force; a reload that changed `mqtt:` comes here too.
+    private func startMQTT() {
+        mqtt?.stop()
+        mqtt = nil
+        guard setup.runsSources, let spec = host.config.mqtt else { return }
+        // One handler for both transports: the control socket's when there is one.
+        let handler = endpoint?.handler ?? PanelControlHandler(
+            host: host, registry: setup.adapters.registry, configPath: configPath,
+            // Only `screenshot {"path"}` writes there, and the bridge answers `screenshot` itself.
+            runtimeDirectory: RuntimeDirectory.directory(of: configPath), screenshot: setup.screenshot)
+        handler.sources = sources
+        mqtt = MQTTBridge(spec: spec, host: host, handler: handler, idle: idle, scheduler: scheduler, logger: logger,
+                          configPath: configPath, screenshot: setup.screenshot)
     }
 
     /// The config in force: the one loaded at start, or the last reload that passed validation.
@@ -173,6 +194,8 @@ public final class PanelKiosk: InputReceiver {
     /// Closes the control socket, disarms the idle timer and the panels' timers and stops the
     /// sources: the screen is being replaced, or the kiosk stops.
     public func close() {
+        mqtt?.stop()
+        mqtt = nil
         endpoint?.close()
         endpoint = nil
         idle.stop()

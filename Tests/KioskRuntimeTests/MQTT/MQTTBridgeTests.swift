@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import KioskRuntime
+
+/// A real kiosk process on a real mosquitto broker, driven and watched with mosquitto_pub/sub.
+/// Serialized: each test runs its own broker and kiosk, and the machine is small.
+@Suite(.serialized) struct MQTTBridgeTests {
+    @Test func aCommandChangesThePanelAndTheNewStateIsPublished() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/lobby/#"])
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "lobby"))
+        #expect(watch.waitFor("kiosk/lobby/status", containing: "online") != nil)
+        let first = try #require(watch.waitFor("kiosk/lobby/state"), "\(watch.transcript)\n\(kiosk.log)")
+        #expect(first.contains(#""panel":"home""#) && first.contains(#""idle":"active""#) && first.contains(#""version":"#))
+        #expect(watch.waitFor("kiosk/lobby/widget/level/value", containing: "0.5") != nil)
+        try broker.publish("kiosk/lobby/command", #"{"cmd":"goto","panel":"other","id":7}"#)
+        #expect(watch.waitFor("kiosk/lobby/state", containing: #""panel":"other""#) != nil)
+        #expect(watch.waitFor("kiosk/lobby/reply", containing: #"{"id":7,"ok":true}"#) != nil)
+        // The emit of the panel's on_show reaches its event topic.
+        #expect(watch.waitFor("kiosk/lobby/event/other_shown", containing: #""name":"other_shown""#) != nil)
+        // The fleet's topic reaches it too, and a set through MQTT shows on the widget topic.
+        try broker.publish("kiosk/all/command", #"{"cmd":"goto","panel":"home"}"#)
+        #expect(watch.waitFor("kiosk/lobby/state", containing: #""panel":"home""#) != nil)
+        try broker.publish("kiosk/lobby/command", #"{"cmd":"set","target":"level.value","value":0.25}"#)
+        #expect(watch.waitFor("kiosk/lobby/widget/level/value", containing: "0.25") != nil)
+        #expect(kiosk.process.isRunning)
+    }
+
+    @Test func brokenAndOversizedCommandsGetAnErrorAndTheKioskCarriesOn() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/robust/#"])
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "robust"))
+        #expect(watch.waitFor("kiosk/robust/status", containing: "online") != nil)
+        try broker.publish("kiosk/robust/command", "{not json")
+        #expect(watch.waitFor("kiosk/robust/reply", containing: #""error":"invalid JSON"#) != nil)
+        try broker.publish("kiosk/robust/command", #"{"cmd":"set","target":"nothere.value","value":1}"#)
+        #expect(watch.waitFor("kiosk/robust/reply", containing: "nothere") != nil, "\(watch.transcript)")
+        let big = kiosk.directory.path + "/big.json"
+        try (#"{"cmd":"alert","title":""# + String(repeating: "x", count: 1_000_000) + #""}"#).write(
+            toFile: big, atomically: true, encoding: .utf8)
+        try broker.publish("kiosk/robust/command", "", file: big)
+        #expect(watch.waitFor("kiosk/robust/reply", containing: "bytes refused; at most 65536") != nil)
+        try broker.publish("kiosk/robust/command", #"{"cmd":"goto","panel":"other"}"#)
+        #expect(watch.waitFor("kiosk/robust/state", containing: #""panel":"other""#) != nil)
+        #expect(kiosk.process.isRunning)
+    }
+
+    @Test func aKilledKioskShowsOfflineThroughItsLastWill() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/doomed/status"])
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "doomed", extra: "  keepalive: 5s"))
+        #expect(watch.waitFor("kiosk/doomed/status", containing: "online") != nil)
+        kiosk.killHard()
+        #expect(watch.waitFor("kiosk/doomed/status", containing: "offline") != nil)
+    }
+
+    @Test func afterTheBrokerComesBackTheKioskReconnectsAndPublishesItsStateAgain() throws {
+        let broker = try LocalBroker()
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "survivor"))
+        do {
+            let watch = try broker.subscribe(["kiosk/survivor/status"])
+            #expect(watch.waitFor("kiosk/survivor/status", containing: "online") != nil)
+        }
+        broker.stop()
+        sleep(3)
+        try broker.start()
+        // Persistence is off: whatever is retained now, the kiosk published after reconnecting.
+        let watch = try broker.subscribe(["kiosk/survivor/#"])
+        #expect(watch.waitFor("kiosk/survivor/state", containing: #""panel":"home""#) != nil)
+        try broker.publish("kiosk/survivor/command", #"{"cmd":"goto","panel":"other"}"#)
+        #expect(watch.waitFor("kiosk/survivor/state", containing: #""panel":"other""#) != nil)
+        #expect(kiosk.log.contains("mqtt: lost the connection to \(broker.url)"))
+        #expect(kiosk.process.isRunning)
+    }
+
+    @Test func wrongCredentialsAreLoggedOnceAndRetried() throws {
+        let broker = try LocalBroker(users: ["kiosk": "right"])
+        let password = broker.directory.path + "/kiosk-password"
+        try "wrong\n".write(toFile: password, atomically: true, encoding: .utf8)
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "locked", extra: """
+              username: kiosk
+              password_file: \(password)
+            """))
+        // Three attempts: at start, after about 1 s and after about 2 s more (the wait only bounds a broken build).
+        func attempts() -> Int { broker.log.components(separatedBy: "New connection from 127.0.0.1").count - 1 }
+        for _ in 0..<150 where attempts() < 3 { usleep(100_000) }
+        #expect(attempts() >= 3)
+        let refusals = kiosk.log.split(separator: "\n").filter { $0.contains("refused the connection") }
+        #expect(refusals.count == 1, "\(kiosk.log)")
+        #expect(refusals.first?.contains("mqtt.username and mqtt.password_file") == true)
+        #expect(kiosk.process.isRunning)
+    }
+
+    @Test func aPushedConfigIsAppliedWhenValidAndRefusedWhenNot() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/pushed/#"])
+        let original = KioskUnderTest.config(broker: broker, clientID: "pushed", extra: "  allow_config_push: true")
+        let kiosk = try KioskUnderTest(config: original)
+        #expect(watch.waitFor("kiosk/pushed/status", containing: "online") != nil)
+        let pushFile = kiosk.directory.path + "/push.yaml"
+        try original.replacingOccurrences(of: "title: Go", with: "title: Pushed").write(toFile: pushFile, atomically: true,
+                                                                                          encoding: .utf8)
+        try broker.publish("kiosk/pushed/config/set", "", file: pushFile)
+        #expect(watch.waitFor("kiosk/pushed/reply", containing: #"{"ok":true}"#) != nil)
+        #expect(try String(contentsOfFile: kiosk.configPath, encoding: .utf8).contains("title: Pushed"))
+        #expect(try String(contentsOfFile: kiosk.configPath + ".previous", encoding: .utf8) == original)
+        try broker.publish("kiosk/pushed/command", #"{"cmd":"get","target":"go.title"}"#)
+        #expect(watch.waitFor("kiosk/pushed/reply", containing: #""value":"Pushed""#) != nil)
+
+        let before = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
+        try broker.publish("kiosk/pushed/config/set", "panels: {home: {children: [{type: buton}]}}")
+        let refusal = try #require(watch.waitFor("kiosk/pushed/reply", containing: #""ok":false"#))
+        #expect(refusal.contains("unknown component 'buton'") || refusal.contains("buton"))
+        #expect(refusal.contains("kiosk.yaml:1:"))
+        #expect(try String(contentsOfFile: kiosk.configPath, encoding: .utf8) == before)
+        #expect(kiosk.process.isRunning)
+    }
+
+    @Test func screenshotIsPublishedAsPNG() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/shot/reply"])
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "shot"))
+        for _ in 0..<100 where !kiosk.log.contains("mqtt: connected") { usleep(100_000) }
+        try broker.publish("kiosk/shot/command", #"{"cmd":"screenshot"}"#)
+        let reply = try #require(watch.waitFor("kiosk/shot/reply", containing: #""topic":"kiosk/shot/screenshot""#))
+        #expect(reply.contains(#""ok":true"#))
+    }
+
+    /// `kiosk ctl --mqtt URL --target TOPIC`: the same commands as over the socket, through the broker.
+    @Test func ctlDrivesAKioskThroughTheBrokerAndReportsItsErrors() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/remote/#"])
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "remote"))
+        #expect(watch.waitFor("kiosk/remote/status", containing: "online") != nil)
+        var output: [String] = [], errors: [String] = []
+        let status = MQTTControlClient.run(arguments: ["goto", "other"], broker: broker.url, target: "kiosk/remote",
+                                           output: { output.append($0) }, errorOutput: { errors.append($0) }, writeFile: { _, _ in })
+        #expect(status == 0 && errors.isEmpty, "\(errors)")
+        #expect(watch.waitFor("kiosk/remote/state", containing: #""panel":"other""#) != nil)
+        let refused = MQTTControlClient.run(arguments: ["goto", "nowhere"], broker: broker.url, target: "kiosk/remote",
+                                            output: { output.append($0) }, errorOutput: { errors.append($0) }, writeFile: { _, _ in })
+        #expect(refused == 1 && errors == ["kiosk: no panel 'nowhere'"])
+        #expect(try ControlClient.parseCommandLine(["--mqtt", broker.url, "--target", "kiosk/remote", "back"])
+            == .mqtt(["back"], broker: broker.url, target: "kiosk/remote"))
+        #expect(throws: ControlRequestError.self) { try ControlClient.parseCommandLine(["--mqtt", broker.url, "back"]) }
+        #expect(kiosk.process.isRunning)
+    }
+}
