@@ -90,6 +90,7 @@ nonisolated extension ControlClient {
           state NAME VALUE            sets a state variable; VALUE is JSON (3, true, "text") or else taken as text
           eval EXPRESSION             evaluates a formula against the running kiosk: eval "hours.value / 8"
           data SOURCE JSON            a value for a push source: JSON ({"temp": 21}, 42, "text") or else text
+          stats                       fps, frame time p50/p99, damaged pixels per frame, wakeups and RSS
         """
 
     /// Turns `kiosk ctl` words into a request.
@@ -140,6 +141,9 @@ nonisolated extension ControlClient {
             try expect(2...2, "SOURCE JSON")
             let value = (try? JSONParser.parse(operands[1])) ?? .string(operands[1])
             return .data(source: operands[0], value: value)
+        case "stats":
+            try expect(0...0, "")
+            return .stats
         default:
             throw ControlRequestError(
                 "unknown command \"\(command)\"; known commands: \(ControlRequest.commandNames.joined(separator: ", "))")

@@ -25,8 +25,11 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
     /// A value for a `push` source: `{"cmd":"data","source":"weather","value":{"temp":21}}`.
     case data(source: String, value: JSONValue)
 
+    /// The frame figures: fps, frame time p50/p99, damaged pixels per frame, wakeups, RSS.
+    case stats
+
     /// Every command the socket understands, in the order `kiosk ctl` documents them.
-    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "state", "eval", "data"]
+    public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "state", "eval", "data", "stats"]
 
     public var commandName: String {
         switch self {
@@ -41,6 +44,7 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
         case .state: "state"
         case .eval: "eval"
         case .data: "data"
+        case .stats: "stats"
         }
     }
 }
@@ -110,6 +114,8 @@ nonisolated extension ControlRequest {
             let source = try Self.requiredString("source", in: json, for: name)
             guard let value = json["value"] else { throw ControlRequestError("data needs a \"value\"") }
             self = .data(source: source, value: value)
+        case "stats":
+            self = .stats
         default:
             throw ControlRequestError(
                 "unknown command \"\(name)\"; known commands: \(Self.commandNames.joined(separator: ", "))")
@@ -141,7 +147,7 @@ nonisolated extension ControlRequest {
         case .data(let source, let value):
             members["source"] = .string(source)
             members["value"] = value
-        case .back, .reload, .screenshot(.inline), .subscribe:
+        case .back, .reload, .screenshot(.inline), .subscribe, .stats:
             break
         }
         return .object(members)

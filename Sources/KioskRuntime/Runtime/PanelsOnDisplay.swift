@@ -17,6 +17,8 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
     private let setup: PanelKiosk.Setup
     /// The panels on the runtime's current screen; nil until there is one.
     private(set) var kiosk: PanelKiosk?
+    /// `kiosk ctl stats` and `--trace`.
+    private let instruments: FrameInstruments
 
     static func run(configPath: String, arguments: Arguments) throws {
         let adapters = AdapterTable.standard
@@ -32,8 +34,10 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
         let runtime = try LiveRuntime(rootView: LayerHostView(content: View()), options: options, logger: logger)
         // Without a usable socket directory the kiosk still shows its panels; the log says why.
         let controlPath = Result { () throws(SocketError) in try ControlEndpoint.path(from: arguments) }
+        let instruments = try FrameInstruments(arguments: arguments, frames: runtime.frames)
+        defer { instruments.close() }
         let panels = PanelsOnDisplay(runtime: runtime, config: config, configPath: configPath, adapters: adapters,
-                                     controlPath: controlPath)
+                                     controlPath: controlPath, instruments: instruments)
         try runtime.loop.addFileWatch(path: configPath) { [unowned panels] change in
             if change == .changed { panels.reload() }
         }
@@ -42,8 +46,9 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
     }
 
     init(runtime: LiveRuntime, config: KioskConfigSpec, configPath: String, adapters: AdapterTable,
-         controlPath: Result<String, SocketError>) {
+         controlPath: Result<String, SocketError>, instruments: FrameInstruments) {
         self.runtime = runtime
+        self.instruments = instruments
         startConfig = config
         let logger = runtime.logger
         // The backlight is looked up once: boards do not grow one while running.
@@ -67,7 +72,11 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
         // from the config in force.
         let config = kiosk?.config ?? startConfig
         kiosk?.close()
-        kiosk = PanelKiosk(screen: screen, config: config, scheduler: runtime.loop, setup: setup)
+        let kiosk = PanelKiosk(screen: screen, config: config, scheduler: instruments.scheduler(for: runtime.loop), setup: setup)
+        kiosk.trace = instruments.trace
+        let loop = runtime.loop, statistics = instruments.statistics
+        kiosk.endpoint?.handler.statistics = { [unowned loop] in statistics.json(wakeups: loop.wakeupCount) }
+        self.kiosk = kiosk
     }
 
     func liveRuntime(_ runtime: LiveRuntime, willPaintFrameAt time: Double) {

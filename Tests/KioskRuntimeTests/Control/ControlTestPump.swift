@@ -176,6 +176,8 @@ final class FakeUI: ControlRequestHandler {
             return .error("this test kiosk has no live values")
         case .data:
             return .ok
+        case .stats:
+            return .ok(.object(["frames": .number(0)]))
         }
     }
 }
