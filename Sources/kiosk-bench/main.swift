@@ -87,9 +87,11 @@ func runBenchmark() throws {
     defer { source.deallocate(); target.deallocate() }
     memset(source, 0x5A, frameBytes)
     table.add("memcpy of one full frame (floor)", measure { memcpy(target, source, frameBytes) })
-    if !onlyRing { try addControlServerRows(to: &table) }
-    if !onlyRing { try addListScrollRows(to: &table) }
-    if !onlyRing { try addChartRows(to: &table) }
+    // KIOSK_BENCH_ONLY=anchors keeps to the rows compare.sh reads.
+    let others = !onlyRing && ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"] != "anchors"
+    if others { try addControlServerRows(to: &table) }
+    if others { try addListScrollRows(to: &table) }
+    if others { try addChartRows(to: &table) }
 
     print("kiosk-bench: reference dashboard 1280x800, \(iterations) iterations each")
     table.print()

@@ -46,7 +46,7 @@ final class PanelsOnDisplay: LiveRuntimeDelegate {
     }
 
     init(runtime: LiveRuntime, config: KioskConfigSpec, configPath: String, adapters: AdapterTable,
-         controlPath: Result<String, SocketError>, instruments: FrameInstruments) {
+         controlPath: Result<String, SocketError>, instruments: FrameInstruments = FrameInstruments()) {
         self.runtime = runtime
         self.instruments = instruments
         startConfig = config

@@ -7,9 +7,15 @@ final class FrameInstruments {
     let statistics = FrameStatistics()
     let trace: FrameTrace?
 
-    init(arguments: Arguments, frames: FrameLoop? = nil) throws {
-        trace = try arguments.value("trace").map { path throws(FrameTrace.OpenError) in try FrameTrace(path: path) }
+    init(trace: FrameTrace? = nil, frames: FrameLoop? = nil) {
+        self.trace = trace
         if let frames { attach(to: frames) }
+    }
+
+    /// With a trace when the command line has `--trace FILE`.
+    convenience init(arguments: Arguments, frames: FrameLoop? = nil) throws {
+        let trace = try arguments.value("trace").map { path throws(FrameTrace.OpenError) in try FrameTrace(path: path) }
+        self.init(trace: trace, frames: frames)
     }
 
     func attach(to frames: FrameLoop) {

@@ -55,7 +55,7 @@ import Testing
         let reply = kiosk.request(#"{"cmd":"explode"}"#, from: client)
         #expect(reply?["ok"] == false)
         #expect(reply?["error"]?.stringValue
-            == #"unknown command "explode"; known commands: set, get, goto, back, reload, screenshot, alert, subscribe, state, eval, data"#)
+            == #"unknown command "explode"; known commands: set, get, goto, back, reload, screenshot, alert, subscribe, state, eval, data, stats"#)
     }
 
     @Test func overlongLineIsRejectedAndSkippedWhileTheNextLineIsAnswered() throws {

@@ -15,8 +15,11 @@ struct FrameTraceTests {
         let trace = try FrameTrace(path: path)
         let dashboard = ReferenceDashboard()
         let loop = VirtualLoop()
+        let display = HeadlessDisplay(size: ReferenceDashboard.size, rootView: dashboard.root, scheduler: loop)
+        // What the runtime's timers and I/O run on when tracing (the display itself needs the
+        // virtual loop to be moved by hand).
         let scheduler = TracingScheduler(loop, trace: trace)
-        let display = HeadlessDisplay(size: ReferenceDashboard.size, rootView: dashboard.root, scheduler: scheduler)
+        try scheduler.addTimer(after: 0.02) {}
         display.frames.addObserver(trace)
         try display.renderUntilIdle()
         for step in 0..<steps {
@@ -59,7 +62,8 @@ struct FrameTraceTests {
             if phase == "B" {
                 open.append((name, ts))
             } else {
-                let begin = try #require(open.popLast(), "an E without its B: \(event)")
+                let last = open.popLast()
+                let begin = try #require(last, "an E without its B: \(event)")
                 #expect(begin.name == name && begin.ts <= ts)
             }
         }
@@ -111,5 +115,11 @@ struct FrameTraceTests {
         for key in ["fps", "frame_time_p50_ms", "frame_time_p99_ms", "damaged_pixels_per_frame", "wakeups", "rss_bytes"] {
             #expect(json[key] != nil, "stats has \(key)")
         }
+    }
+
+    @Test func kioskCtlStatsIsARequestOfItsOwn() throws {
+        #expect(try ControlRequest(json: .object(["cmd": .string("stats")])) == .stats)
+        #expect(try ControlClient.request(fromArguments: ["stats"]) == .stats)
+        #expect(throws: ControlRequestError.self) { try ControlClient.request(fromArguments: ["stats", "now"]) }
     }
 }
