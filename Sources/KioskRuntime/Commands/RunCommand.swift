@@ -105,10 +105,11 @@ public enum RunCommand {
     static func runHeadless(_ arguments: Arguments) throws {
         let size = try arguments.size("size") ?? ReferenceDashboard.size
         let loop = try EventLoop()
-        let display = HeadlessDisplay(size: size, environment: Environment(appearance: try arguments.appearance() ?? .light),
-                                      rootView: try makeDashboard(arguments).root, scheduler: loop)
-        let instruments = try FrameInstruments(arguments: arguments, frames: display.frames)
+        let instruments = try FrameInstruments(arguments: arguments)
         defer { instruments.close() }
+        let display = HeadlessDisplay(size: size, environment: Environment(appearance: try arguments.appearance() ?? .light),
+                                      rootView: try makeDashboard(arguments).root, scheduler: instruments.scheduler(for: loop))
+        instruments.attach(to: display.frames)
         let path = arguments.value("out") ?? defaultFramePath()
         while display.framesPresented == 0 && display.isBusy { try loop.runOnce() }
         notifyFirstFrame(size: size)
