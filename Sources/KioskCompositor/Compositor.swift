@@ -25,6 +25,9 @@ public final class Compositor {
     /// Pixels repainted and copied by the last frame.
     public private(set) var lastPaintedPixels = 0
     public private(set) var lastCopiedPixels = 0
+    /// When each step of the last frame produced began and ended (monotonic seconds): what a trace
+    /// and the frame statistics show.
+    public private(set) var lastTimings = FrameTimings()
 
     /// The picture moved on the buffers (antiburn): the next frame presents even with no damage.
     private var needsPresent = false
@@ -78,21 +81,28 @@ public final class Compositor {
     @discardableResult
     public func renderFrame(at presentationTime: Double) throws -> Bool {
         guard screen.needsFrame, swapchain.canPresent else { return false }
+        var timings = FrameTimings(start: MonotonicClock.now())
         screen.frameDidComplete()
         // Animations are evaluated at the time the frame will be seen, not when it is painted.
         screen.animator.step(to: presentationTime)
         for observer in frameObservers { observer(presentationTime) }
+        timings.layoutStart = MonotonicClock.now()
         screen.layoutIfNeeded()
+        timings.damageStart = MonotonicClock.now()
         var damage = tracker.collect(from: screen)
         // Copies write raw rows: nothing outside the buffers, even for a screen larger than a
         // surface may be (its side is held at `Surface.maximumSide`).
         damage.intersect(PixelRect(x: 0, y: 0, width: shadowBuffer.width, height: shadowBuffer.height))
         guard !damage.isEmpty || needsPresent else { return false }
+        timings.paintStart = MonotonicClock.now()
         if damage.isEmpty { lastPaintedPixels = 0 } else { paint(damage) }
         lastDamage = damage
         for observer in paintObservers { observer(damage) }
+        timings.presentStart = MonotonicClock.now()
         lastCopiedPixels = try swapchain.present(from: shadowBuffer, damage: damage) ?? 0
         needsPresent = false
+        timings.end = MonotonicClock.now()
+        lastTimings = timings
         frameCount += 1
         return true
     }

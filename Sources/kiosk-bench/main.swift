@@ -53,10 +53,14 @@ func runBenchmark() throws {
     let compositor = display.compositor
     let full = Region(display.screen.pixelBounds)
 
-    // KIOSK_BENCH_ONLY=ring measures the ring update alone (for profilers).
+    // KIOSK_BENCH_ONLY=ring measures the ring update alone, =full the full frame alone (for profilers).
     let onlyRing = ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"] == "ring"
     if !onlyRing {
         table.add("full-frame paint (1280x800)", measure { compositor.paint(full) })
+    }
+    if ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"] == "full" {
+        table.print()
+        return
     }
 
     var high = false
@@ -83,20 +87,30 @@ func runBenchmark() throws {
     defer { source.deallocate(); target.deallocate() }
     memset(source, 0x5A, frameBytes)
     table.add("memcpy of one full frame (floor)", measure { memcpy(target, source, frameBytes) })
-    if !onlyRing { try addControlServerRows(to: &table) }
-    if !onlyRing { try addListScrollRows(to: &table) }
-    if !onlyRing { try addChartRows(to: &table) }
+    // KIOSK_BENCH_ONLY=anchors keeps to the rows compare.sh reads.
+    let others = !onlyRing && ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"] != "anchors"
+    if others { try addControlServerRows(to: &table) }
+    if others { try addListScrollRows(to: &table) }
+    if others { try addChartRows(to: &table) }
 
     print("kiosk-bench: reference dashboard 1280x800, \(iterations) iterations each")
     table.print()
 }
 
-/// `KIOSK_BENCH_ONLY=reload` (or `kiosk-bench reload`) runs the reload rows alone; `list` the list rows.
+/// `KIOSK_BENCH_ONLY=reload` (or `kiosk-bench reload`) runs the reload rows alone; `list` the list
+/// rows; `scaling` the table of screen sizes; `start` the start and memory rows.
 let only = CommandLine.arguments.dropFirst().first ?? ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"]
 if only == "list" {
     var table = Table()
     try addListScrollRows(to: &table)
     print("kiosk-bench: a list of 1,000 rows, 800x480, \(iterations) iterations")
+    table.print()
+} else if only == "scaling" {
+    try printScalingTable()
+} else if only == "start" {
+    var table = Table()
+    try addStartRows(to: &table)
+    print("kiosk-bench: kiosk run --backend headless, a fresh process each time")
     table.print()
 } else if only == "reload" {
     var table = Table()
@@ -110,5 +124,10 @@ if only == "list" {
         try ReloadBenchmark.run(table: &table)
         print("\nkiosk-bench: first start and reload of large configs (median and slowest of 3)")
         table.print()
+        try printScalingTable()
+        var startTable = Table()
+        try addStartRows(to: &startTable)
+        print("\nkiosk-bench: kiosk run --backend headless, a fresh process each time")
+        startTable.print()
     }
 }

@@ -35,10 +35,11 @@ public struct CommandLineSyntax: Sendable {
           --keyboard-layout LAYOUT      the xkb layout of attached keyboards (us, de, ...)
           --ring PERCENT                the dashboard's ring value (without --config)
           --demo-animate                animate the dashboard (without --config)
+          --trace FILE.json             write a Chrome trace-event file of every frame (ui.perfetto.dev)
           --help                        this text
         """,
         valueOptions: ["config", "backend", "control", "size", "out", "appearance", "device", "connector", "mode",
-                       "rotation", "scale", "seat", "device-access", "keyboard-layout", "ring"],
+                       "rotation", "scale", "seat", "device-access", "keyboard-layout", "ring", "trace"],
         flags: ["verbose", "once", "demo-animate", "no-remote"])
 
     public static let check = CommandLineSyntax(name: "check", usage: """

@@ -9,7 +9,7 @@ import KioskUI
 
 /// `kiosk run [--config FILE] [--backend auto|drm|headless] [--device PATH] [--connector NAME] [--mode WxH[@Hz]]
 /// [--rotation 0|90|180|270] [--scale S] [--seat NAME] [--device-access auto|seat|direct] [--keyboard-layout us] [--appearance light|dark]
-/// [--ring PERCENT] [--demo-animate] [--out FILE.png] [--once]`.
+/// [--ring PERCENT] [--demo-animate] [--out FILE.png] [--once] [--trace FILE.json]`.
 public enum RunCommand {
     public static func run(_ arguments: Arguments) throws {
         if let configPath = arguments.value("config") {
@@ -53,6 +53,8 @@ public enum RunCommand {
         let runtime = try LiveRuntime(rootView: dashboard.root, options: try runtimeOptions(arguments), logger: logger)
         let demo = DashboardDemo(dashboard: dashboard, animates: arguments.flag("demo-animate"), logger: logger)
         runtime.delegate = demo
+        let instruments = try FrameInstruments(arguments: arguments, frames: runtime.frames)
+        defer { instruments.close() }
         // The runtime holds its delegate weakly.
         try withExtendedLifetime(demo) { try runtime.run() }
     }
@@ -103,9 +105,14 @@ public enum RunCommand {
     static func runHeadless(_ arguments: Arguments) throws {
         let size = try arguments.size("size") ?? ReferenceDashboard.size
         let loop = try EventLoop()
+        let instruments = try FrameInstruments(arguments: arguments)
+        defer { instruments.close() }
         let display = HeadlessDisplay(size: size, environment: Environment(appearance: try arguments.appearance() ?? .light),
-                                      rootView: try makeDashboard(arguments).root, scheduler: loop)
+                                      rootView: try makeDashboard(arguments).root, scheduler: instruments.scheduler(for: loop))
+        instruments.attach(to: display.frames)
         let path = arguments.value("out") ?? defaultFramePath()
+        while display.framesPresented == 0 && display.isBusy { try loop.runOnce() }
+        notifyFirstFrame(size: size)
         while display.isBusy { try loop.runOnce() }
         try display.snapshot().writePNG(to: path)
         print("kiosk: no display found, running headless at \(Int(size.width))x\(Int(size.height))")
@@ -129,15 +136,22 @@ public enum RunCommand {
         // Without a usable socket directory the panels still run; the log says why.
         let controlPath = once ? nil : Result { () throws(SocketError) in try ControlEndpoint.path(from: arguments) }
         // The start panel's on_show runs while the session is made: its events come first.
+        let instruments = try FrameInstruments(arguments: arguments)
+        defer { instruments.close() }
         let session = try HeadlessPanelSession.load(path: configPath, size: try arguments.size("size"),
-                                                    appearance: try arguments.appearance(), scheduler: loop,
+                                                    appearance: try arguments.appearance(), scheduler: instruments.scheduler(for: loop),
                                                     controlPath: controlPath, logger: logger) { event in print(event.jsonLine) }
         let host = session.host
         host.log = { message in FileHandle.standardError.write(Data("kiosk: \(message)\n".utf8)) }
+        instruments.attach(to: session.display.frames)
+        session.kiosk.trace = instruments.trace
+        session.kiosk.endpoint?.handler.statistics = { [unowned loop] in instruments.statistics.json(wakeups: loop.wakeupCount) }
         let path = arguments.value("out") ?? defaultFramePath()
+        while session.display.framesPresented == 0 && session.display.isBusy { try loop.runOnce() }
+        let size = session.display.screen.size
+        notifyFirstFrame(size: size)
         while session.display.isBusy { try loop.runOnce() }
         try session.snapshot().writePNG(to: path)
-        let size = session.display.screen.size
         print("kiosk: running \(configPath) headless at \(Int(size.width))x\(Int(size.height)), panel '\(host.currentPanelID)'")
         print("kiosk: frame written to \(path)")
         if once { return }
@@ -173,6 +187,16 @@ public enum RunCommand {
             logger.error("remote view off: \(error)")
             return nil
         }
+    }
+
+    /// READY=1 once the first frame has been painted and handed to the display, with the memory
+    /// the process holds then (kiosk-bench's start and memory rows read both). Without a
+    /// NOTIFY_SOCKET nothing is sent.
+    static func notifyFirstFrame(size: Size) {
+        let notifier = ServiceNotifier()
+        guard notifier.isSupervised else { return }
+        let resident = FrameStatistics.residentBytes().map { ", \($0 / 1024) KiB resident" } ?? ""
+        try? notifier.notifyReady(status: "headless \(Int(size.width))x\(Int(size.height)), first frame shown\(resident)")
     }
 
     /// In the runtime directory when there is one, else the current directory.

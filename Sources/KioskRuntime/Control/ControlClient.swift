@@ -96,6 +96,7 @@ nonisolated extension ControlClient {
           wake                        wakes a dim or black screen and restarts the idle time
           sleep                       blanks the screen now
           idle                        prints the idle state and the seconds until the next change
+          stats                       fps, frame time p50/p99, damaged pixels per frame, wakeups and RSS
         """
 
     /// Turns `kiosk ctl` words into a request.
@@ -149,6 +150,9 @@ nonisolated extension ControlClient {
         case "wake", "sleep", "idle":
             try expect(0...0, "")
             return command == "wake" ? .wake : command == "sleep" ? .sleep : .idle
+        case "stats":
+            try expect(0...0, "")
+            return .stats
         default:
             throw ControlRequestError(
                 "unknown command \"\(command)\"; known commands: \(ControlRequest.commandNames.joined(separator: ", "))")

@@ -31,9 +31,12 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
     /// Report the idle state and the seconds until the next change.
     case idle
 
+    /// The frame figures: fps, frame time p50/p99, damaged pixels per frame, wakeups, RSS.
+    case stats
+
     /// Every command the socket understands, in the order `kiosk ctl` documents them.
     public static let commandNames = ["set", "get", "goto", "back", "reload", "screenshot", "alert", "subscribe", "state", "eval", "data",
-                                      "wake", "sleep", "idle"]
+                                      "wake", "sleep", "idle", "stats"]
 
     public var commandName: String {
         switch self {
@@ -51,6 +54,7 @@ nonisolated public enum ControlRequest: Equatable, Sendable {
         case .wake: "wake"
         case .sleep: "sleep"
         case .idle: "idle"
+        case .stats: "stats"
         }
     }
 }
@@ -142,6 +146,8 @@ nonisolated extension ControlRequest {
             self = .sleep
         case "idle":
             self = .idle
+        case "stats":
+            self = .stats
         default:
             throw ControlRequestError(
                 "unknown command \"\(name)\"; known commands: \(Self.commandNames.joined(separator: ", "))")
@@ -173,7 +179,7 @@ nonisolated extension ControlRequest {
         case .data(let source, let value):
             members["source"] = .string(source)
             members["value"] = value
-        case .back, .reload, .screenshot(.inline), .subscribe, .wake, .sleep, .idle:
+        case .back, .reload, .screenshot(.inline), .subscribe, .wake, .sleep, .idle, .stats:
             break
         }
         return .object(members)

@@ -16,6 +16,8 @@ public final class PanelControlHandler: ControlRequestHandler {
     private let screenshot: () throws -> Surface
     /// Where `data` puts values: the kiosk's sources (nil: the config has none to give).
     public var sources: SourceSet?
+    /// What `stats` answers (nil: this kiosk keeps no frame figures).
+    public var statistics: (() -> JSONValue)?
 
     public init(host: PanelHost, registry: ComponentRegistry, configPath: String?, runtimeDirectory: String,
                 screenshot: @escaping () throws -> Surface) {
@@ -83,6 +85,9 @@ public final class PanelControlHandler: ControlRequestHandler {
             return pushData(value, to: source)
         case .wake, .sleep, .idle:
             return screenRequest(request)
+        case .stats:
+            guard let statistics else { return .error("this kiosk keeps no frame statistics") }
+            return .ok(statistics())
         }
     }
 

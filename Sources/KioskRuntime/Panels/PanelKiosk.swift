@@ -25,6 +25,8 @@ public final class PanelKiosk: InputReceiver {
     public private(set) var mqtt: MQTTBridge?
     /// The config file `reload()` reads.
     public let configPath: String
+    /// Where input events and source updates are recorded (`kiosk run --trace`); nil when none is.
+    public var trace: FrameTrace?
     private let scheduler: any Scheduler
     private let logger: Logger
     /// Moves `now` in the formulas of the panel shown.
@@ -101,7 +103,6 @@ public final class PanelKiosk: InputReceiver {
         for name in sources.names {
             live.setSource(name, sources.value(of: name) ?? .initial)
         }
-        sources.onChange = { [weak live] name, value in live?.setSource(name, value) }
         keyboard = OnScreenKeyboard(layout: .forLocale(host.config.theme.locale))
         keyboard.attach(to: screen)
         // Made after the host's own handlers: the endpoint chains its events behind them.
@@ -140,6 +141,11 @@ public final class PanelKiosk: InputReceiver {
             sources.update(specs: host.config.sources)
             if mqtt?.spec != host.config.mqtt { startMQTT() }
         }
+        // Values arrive from the loop, so nothing is missed by setting this last.
+        sources.onChange = { [weak live, weak self] name, value in
+            self?.trace?.sourceUpdated(name)
+            live?.setSource(name, value)
+        }
         startMQTT()
     }
 
@@ -164,6 +170,7 @@ public final class PanelKiosk: InputReceiver {
     /// An input event, in the screen's points: it passes through the idle logic (which may keep
     /// it from the views), and restarts the idle time.
     public func handle(_ event: InputEvent) {
+        trace?.input(event)
         let now = scheduler.now
         screen.currentTime = now
         let event = antiburn?.pictureLocation(of: event, scale: screen.scale) ?? event

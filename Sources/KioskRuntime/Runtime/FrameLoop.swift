@@ -40,6 +40,8 @@ public final class FrameLoop {
     public var beforeFrame: (() -> Void)?
     /// Called when rendering or presenting failed; the loop stops rendering until `attach` again.
     public var onRenderError: ((any Error) -> Void)?
+    /// Told of every frame presented and every flip completed (a trace, the frame statistics).
+    private var observers: [any FrameLoopObserver] = []
 
     public init(loop: any Scheduler, refreshInterval: Double = 1.0 / 60) {
         self.loop = loop
@@ -47,6 +49,11 @@ public final class FrameLoop {
     }
 
     public var isFlipPending: Bool { flipSubmittedAt != nil }
+
+    /// Tells `observer` of every frame from now on; the loop keeps it.
+    public func addObserver(_ observer: any FrameLoopObserver) {
+        observers.append(observer)
+    }
     public var isFrameScheduled: Bool { frameTimer != nil }
 
     /// Starts rendering `compositor` (a display appeared, or its mode changed) at `refreshInterval`,
@@ -110,6 +117,9 @@ public final class FrameLoop {
         var start = pacer.nextFrameStart(requestedAt: now)
         if let emptyFrameTime { start = max(start, emptyFrameTime) }
         guard let timeline else { return start }
+        // The first frame replaces nothing on screen, so no input can be waited for: it is painted
+        // at once (start-up is exec to first frame) and shown at the refresh after it as before.
+        if framesPresented == 0 && emptyFrames == 0 { return start }
         return max(start, timeline.nextRefresh(after: start) - timeline.repaintWindow)
     }
 
@@ -127,6 +137,7 @@ public final class FrameLoop {
         flipSubmittedAt = nil
         flipsCompleted += 1
         let shown = pacer.flipCompleted(at: timestamp)
+        for observer in observers { observer.flipCompleted(at: timestamp, shownAt: shown) }
         onFramePresented?(shown)
         requestFrame()
     }
@@ -151,6 +162,7 @@ public final class FrameLoop {
             let presentation = presentationTime(forFrameStartingAt: start)
             if try compositor.renderFrame(at: presentation) {
                 framesPresented += 1
+                for observer in observers { observer.framePresented(by: compositor, number: framesPresented) }
                 flipSubmittedAt = start
                 emptyFrameTime = nil
             } else {

@@ -20,6 +20,8 @@ final class PanelsOnDisplay: LiveRuntimeDelegate, InputReceiver {
     /// `remote.vnc`, unless `--no-remote`; started with the first compositor.
     private let remoteSettings: RemoteView.Settings?
     private(set) var remoteView: RemoteView?
+    /// `kiosk ctl stats` and `--trace`.
+    private let instruments: FrameInstruments
 
     static func run(configPath: String, arguments: Arguments) throws {
         let adapters = AdapterTable.standard
@@ -44,8 +46,10 @@ final class PanelsOnDisplay: LiveRuntimeDelegate, InputReceiver {
                 logger.error("remote view off: \(error)")
             }
         }
+        let instruments = try FrameInstruments(arguments: arguments, frames: runtime.frames)
+        defer { instruments.close() }
         let panels = PanelsOnDisplay(runtime: runtime, config: config, configPath: configPath, adapters: adapters,
-                                     controlPath: controlPath, remote: remote)
+                                     controlPath: controlPath, remote: remote, instruments: instruments)
         try runtime.loop.addFileWatch(path: configPath) { [unowned panels] change in
             if change == .changed { panels.reload() }
         }
@@ -54,8 +58,10 @@ final class PanelsOnDisplay: LiveRuntimeDelegate, InputReceiver {
     }
 
     init(runtime: LiveRuntime, config: KioskConfigSpec, configPath: String, adapters: AdapterTable,
-         controlPath: Result<String, SocketError>, remote: RemoteView.Settings? = nil) {
+         controlPath: Result<String, SocketError>, remote: RemoteView.Settings? = nil,
+         instruments: FrameInstruments = FrameInstruments()) {
         self.runtime = runtime
+        self.instruments = instruments
         startConfig = config
         remoteSettings = remote
         let logger = runtime.logger
@@ -83,7 +89,11 @@ final class PanelsOnDisplay: LiveRuntimeDelegate, InputReceiver {
         // from the config in force.
         let config = kiosk?.config ?? startConfig
         kiosk?.close()
-        kiosk = PanelKiosk(screen: screen, config: config, scheduler: runtime.loop, setup: setup)
+        let kiosk = PanelKiosk(screen: screen, config: config, scheduler: instruments.scheduler(for: runtime.loop), setup: setup)
+        kiosk.trace = instruments.trace
+        let loop = runtime.loop, statistics = instruments.statistics
+        kiosk.endpoint?.handler.statistics = { [unowned loop] in statistics.json(wakeups: loop.wakeupCount) }
+        self.kiosk = kiosk
     }
 
     func liveRuntime(_ runtime: LiveRuntime, willPaintFrameAt time: Double) {

@@ -100,34 +100,48 @@ open class ProgressView: View {
         func point(_ angle: Double, _ r: Double) -> Point {
             Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
         }
+        // A run of pieces off the rows becomes one line to its far end: edges that never cross
+        // the rows cannot change them, and each edge left out is work the rasterizer skips.
+        var skipped: Point?
         func piece(_ from: Double, _ to: Double, _ r: Double, clockwise: Bool) {
             if let rows, !Self.arcRows(center: center, radius: r, from: min(from, to), to: max(from, to)).overlaps(rows) {
-                canvas.addLine(to: point(to, r))
+                skipped = point(to, r)
             } else {
+                if let end = skipped { canvas.addLine(to: end) }
+                skipped = nil
                 canvas.addArc(center: center, radius: r, startAngle: from, endAngle: to, clockwise: clockwise)
             }
         }
+        func finishRun() {
+            if let end = skipped { canvas.addLine(to: end) }
+            skipped = nil
+        }
         canvas.move(to: point(start, radius + halfWidth))
-        for (from, to) in zip(boundaries, boundaries.dropFirst()) {
-            piece(from, to, radius + halfWidth, clockwise: true)
+        for index in boundaries.indices.dropLast() {
+            piece(boundaries[index], boundaries[index + 1], radius + halfWidth, clockwise: true)
         }
+        finishRun()
         canvas.addArc(center: point(end, radius), radius: halfWidth, startAngle: end, endAngle: end + Double.pi)
-        for (from, to) in zip(boundaries.reversed(), boundaries.reversed().dropFirst()) {
-            piece(from, to, max(0, radius - halfWidth), clockwise: false)
+        for index in boundaries.indices.dropFirst().reversed() {
+            piece(boundaries[index], boundaries[index - 1], max(0, radius - halfWidth), clockwise: false)
         }
+        finishRun()
         canvas.addArc(center: point(start, radius), radius: halfWidth, startAngle: start + Double.pi, endAngle: start + 2 * Double.pi)
         canvas.closePath()
     }
 
     /// The vertical extent of an arc between two angles (from ≤ to).
     private static func arcRows(center: Point, radius: Double, from: Double, to: Double) -> ClosedRange<Double> {
-        var ys = [center.y + radius * sin(from), center.y + radius * sin(to)]
+        let a = center.y + radius * sin(from), b = center.y + radius * sin(to)
+        var low = min(a, b), high = max(a, b)
         var axis = (from / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
         while axis < to {
-            ys.append(center.y + radius * sin(axis))
+            let y = center.y + radius * sin(axis)
+            low = min(low, y)
+            high = max(high, y)
             axis += Double.pi / 2
         }
-        return ys.min()!...ys.max()!
+        return low...high
     }
 
     /// Angles from `start` to `end` at every fixed piece boundary, both ends included.
@@ -149,8 +163,9 @@ open class ProgressView: View {
     }
 
     private func drawPercentage(in canvas: Canvas, center: Point, environment: Environment) {
+        // The size measured for the damage serves here too: measuring again means asking Pango.
+        let size = percentageBox(for: storedValue).size
         let layout = preparedPercentage(storedValue)
-        let size = layout.size
         canvas.draw(layout, at: Point(x: (center.x - size.width / 2).rounded(), y: (center.y - size.height / 2).rounded()),
                     color: environment.resolve(.label))
     }
@@ -188,9 +203,41 @@ open class ProgressView: View {
         }
         setNeedsDisplay(in: arcDamage(from: old, to: new))
         if showsPercentage && Self.percentageText(for: old) != Self.percentageText(for: new) {
-            setNeedsDisplay(in: percentageRect(for: old).union(percentageRect(for: new)))
+            setNeedsDisplay(in: percentageDamage(from: old, to: new))
         }
     }
+
+    /// Where the percentage text differs between two values: the glyphs that changed ("42%" to
+    /// "43%" repaints the "2" and "3" only), or both whole texts when a glyph that stayed the same
+    /// moved (the text got wider or narrower).
+    func percentageDamage(from old: Double, to new: Double) -> Rect {
+        let whole = percentageRect(for: old).union(percentageRect(for: new))
+        let oldText = Array(Self.percentageText(for: old)), newText = Array(Self.percentageText(for: new))
+        var prefix = 0
+        while prefix < min(oldText.count, newText.count) && oldText[prefix] == newText[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(oldText.count, newText.count) - prefix
+                && oldText[oldText.count - 1 - suffix] == newText[newText.count - 1 - suffix] { suffix += 1 }
+        /// The left and right edges of the changed characters, and where the unchanged ones start.
+        func span(_ value: Double, count: Int) -> (origin: Double, from: Double, to: Double) {
+            let layout = preparedPercentage(value)
+            let origin = (ringCenter.x - layout.size.width / 2).rounded()
+            return (origin, origin + layout.caretRect(atCharacter: prefix).minX,
+                    origin + layout.caretRect(atCharacter: count - suffix).minX)
+        }
+        let before = span(old, count: oldText.count), after = span(new, count: newText.count)
+        // The glyphs kept must be drawn where they were: same start, same place after the change.
+        guard before.origin == after.origin, before.from == after.from, before.to == after.to || suffix == 0 else {
+            return whole
+        }
+        // A glyph's ink reaches past its advance by its side bearing, and antialiasing by a pixel.
+        let reach = (percentageFont.size * Self.glyphOverhang).rounded(.up) + 1
+        let left = min(before.from, after.from) - reach, right = max(before.to, after.to) + reach
+        return Rect(x: left, y: whole.minY, width: right - left, height: whole.height).intersection(whole)
+    }
+
+    /// How far, in ems, a glyph's ink may reach past its advance (italic and bold overhangs).
+    static let glyphOverhang = 0.15
 
     /// The bounding box of the pixels that differ between the arcs ending at two values: the ring
     /// sector between the two angles plus a round cap at each end, with a pixel of antialiasing.
@@ -279,22 +326,24 @@ open class ProgressView: View {
     /// Where the percentage for `value` is drawn. Measured once per text and font: a hundred and
     /// one texts at most, and measuring means shaping.
     private func percentageRect(for value: Double) -> Rect {
+        let box = percentageBox(for: value)
+        let origin = Point(x: (ringCenter.x - box.size.width / 2).rounded(), y: (ringCenter.y - box.size.height / 2).rounded())
+        return box.ink.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
+    }
+
+    /// The size and ink of the percentage for `value`, measured once per text and font.
+    private func percentageBox(for value: Double) -> (size: Size, ink: Rect) {
         let text = Self.percentageText(for: value)
         let font = percentageFont
         if font != measuredFont {
             measuredFont = font
             percentageBoxes.removeAll()
         }
-        let box: (size: Size, ink: Rect)
-        if let cached = percentageBoxes[text] {
-            box = cached
-        } else {
-            let layout = preparedPercentage(value)
-            box = (layout.size, layout.inkRect)
-            percentageBoxes[text] = box
-        }
-        let origin = Point(x: (ringCenter.x - box.size.width / 2).rounded(), y: (ringCenter.y - box.size.height / 2).rounded())
-        return box.ink.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
+        if let cached = percentageBoxes[text] { return cached }
+        let layout = preparedPercentage(value)
+        let box = (layout.size, layout.inkRect)
+        percentageBoxes[text] = box
+        return box
     }
 
     private var percentageBoxes: [String: (size: Size, ink: Rect)] = [:]

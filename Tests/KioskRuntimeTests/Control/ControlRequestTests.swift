@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"target":"a.b"}"#, "missing \"cmd\"; known commands: set, get, goto, back, reload, screenshot, alert, subscribe, state, eval, data, wake, sleep, idle"),
+        (#"{"target":"a.b"}"#, "missing \"cmd\"; known commands: set, get, goto, back, reload, screenshot, alert, subscribe, state, eval, data, wake, sleep, idle, stats"),
         (#"{"cmd":3}"#, "\"cmd\" must be a string, found a number"),
         (#"{"cmd":"set","target":"a.b"}"#, "set needs a \"value\""),
         (#"{"cmd":"goto"}"#, "goto needs a string \"panel\""),

@@ -55,7 +55,7 @@ import Testing
         let reply = kiosk.request(#"{"cmd":"explode"}"#, from: client)
         #expect(reply?["ok"] == false)
         #expect(reply?["error"]?.stringValue
-            == #"unknown command "explode"; known commands: set, get, goto, back, reload, screenshot, alert, subscribe, state, eval, data, wake, sleep, idle"#)
+            == #"unknown command "explode"; known commands: set, get, goto, back, reload, screenshot, alert, subscribe, state, eval, data, wake, sleep, idle, stats"#)
     }
 
     @Test func overlongLineIsRejectedAndSkippedWhileTheNextLineIsAnswered() throws {

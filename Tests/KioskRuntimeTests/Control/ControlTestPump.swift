@@ -178,6 +178,8 @@ final class FakeUI: ControlRequestHandler {
             return .ok
         case .wake, .sleep, .idle:
             return .ok
+        case .stats:
+            return .ok(.object(["frames": .number(0)]))
         }
     }
 }

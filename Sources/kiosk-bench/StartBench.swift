@@ -1,0 +1,89 @@
+import Foundation
+import Glibc
+import KioskPlatform
+
+/// `kiosk run --backend headless` measured as a service manager sees it: from just before the
+/// process is spawned to READY=1 on its NOTIFY_SOCKET (sent once the first frame is presented),
+/// median of `runs`; and the resident memory the kiosk reports with READY, measured by itself
+/// after that first frame. Needs the `kiosk` binary beside kiosk-bench.
+func addStartRows(to table: inout Table, runs: Int = 10) throws {
+    let kiosk = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kiosk").path
+    guard FileManager.default.isExecutableFile(atPath: kiosk) else {
+        table.add("start: exec -> READY=1 (headless 1280x800)", median: "-", p90: "(build the kiosk product)")
+        return
+    }
+    var times: [Double] = [], resident: [Int] = []
+    for run in 0..<runs {
+        let (seconds, kib) = try timeStart(kiosk: kiosk, run: run)
+        times.append(seconds * 1000)
+        if let kib { resident.append(kib) }
+    }
+    times.sort()
+    resident.sort()
+    table.add("start: exec -> READY=1 (headless 1280x800, median of \(runs))", times)
+    if !resident.isEmpty {
+        let mib = { (kib: Int) in String(format: "%.1f MiB", Double(kib) / 1024) }
+        table.add("memory: RSS after the first frame (1280x800, 2 buffers)", median: mib(resident[resident.count / 2]),
+                  p90: mib(resident[resident.count * 9 / 10]))
+    }
+}
+
+struct StartBenchError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// One start: spawns the kiosk with NOTIFY_SOCKET pointing at a socket of ours, waits (at most
+/// 10 s) for READY=1, stops the kiosk. Returns the time to READY and the KiB it reported.
+private func timeStart(kiosk: String, run: Int) throws -> (Double, Int?) {
+    let directory = NSTemporaryDirectory() + "kiosk-bench-start-\(getpid())-\(run)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let socketPath = directory + "/notify.sock"
+    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw StartBenchError(description: "socket: \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+        for (index, byte) in socketPath.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard bound == 0 else { throw StartBenchError(description: "bind \(socketPath): \(String(cString: strerror(errno)))") }
+
+    let arguments = [kiosk, "run", "--backend", "headless", "--out", directory + "/frame.png"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["NOTIFY_SOCKET"] = socketPath
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = MonotonicClock.now()
+    let spawned = posix_spawn(&pid, kiosk, nil, nil, argv, envp)
+    guard spawned == 0 else { throw StartBenchError(description: "posix_spawn \(kiosk): \(String(cString: strerror(spawned)))") }
+    defer {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while MonotonicClock.now() - start < 10 {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 100) > 0 else { continue }
+        let count = recv(fd, &buffer, buffer.count, 0)
+        guard count > 0 else { continue }
+        let message = String(decoding: buffer[0..<count], as: UTF8.self)
+        guard message.split(separator: "\n").contains("READY=1") else { continue }
+        let elapsed = MonotonicClock.now() - start
+        return (elapsed, residentKiB(in: message))
+    }
+    throw StartBenchError(description: "\(kiosk) sent no READY=1 within 10 s")
+}
+
+/// "… 23456 KiB resident" in the STATUS= line.
+private func residentKiB(in message: String) -> Int? {
+    guard let range = message.range(of: " KiB resident") else { return nil }
+    let digits = message[..<range.lowerBound].reversed().prefix { $0.isNumber }
+    return Int(String(digits.reversed()))
+}
