@@ -17,6 +17,8 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var state: [StateDeclaration]
     /// The top-level `sources:`, in the order they were written.
     public var sources: [SourceSpec] = []
+    /// Problems that do not refuse the config (`kiosk check` prints them), in file order.
+    public var warnings: [ConfigError] = []
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
                 log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec],
