@@ -27,3 +27,15 @@ extension Result where Failure == ConfigErrors {
         if case .success(let value) = self { value } else { nil }
     }
 }
+
+/// Configs of one widget, for adapter tests.
+@MainActor enum OneWidget {
+    /// The widget `yaml` (a mapping, written as at the top of a file) as the root of a panel.
+    static func spec(_ yaml: String) throws -> WidgetSpec {
+        let text = "panels:\n  home:\n    root:\n" + yaml
+            .split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
+        let result = ConfigLoader().load(text: text)
+        guard case .success(let config) = result else { throw result.errors.first ?? ConfigError(at: .init(file: "", line: 0, column: 0), "?") }
+        return config.panels[0].root
+    }
+}

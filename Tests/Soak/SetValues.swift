@@ -103,6 +103,8 @@ struct SetValues {
         case .any:
             return .object(["id": .number(Double(Int.random(in: 0...9, using: &random))),
                             "name": .string(Self.texts.randomElement(using: &random)!)])
+        case .formula:
+            return .string(["= 1", "= 2 * 3"].randomElement(using: &random)!)
         }
     }
 

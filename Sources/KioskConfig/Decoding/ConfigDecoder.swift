@@ -50,13 +50,13 @@ nonisolated struct ConfigDecoder {
         }
         context.checkBindingCycles()
         // Only a config whose panels all decoded can be walked.
-        if context.errors.isEmpty { context.checkOnShowNavigation(of: panels, start: start) }
+        if !context.hasRefusingErrors { context.checkOnShowNavigation(of: panels, start: start) }
         var spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
                                    start: start, panels: panels, state: context.stateDeclarations)
         spec.sources = sources
         spec.remote = remote
         spec.mqtt = mqtt
-        return (context.errors.isEmpty ? spec : nil, context.errors)
+        return (context.hasRefusingErrors ? nil : spec, context.errors)
     }
 
     /// `id: {title?, on_show?, timers?, root: widget}` or `id: {title?, on_show?, timers?, children: [...]}`

@@ -9,6 +9,9 @@ nonisolated final class DecodingContext {
 
     let registry: ComponentRegistry
     private(set) var errors: [ConfigError] = []
+
+    /// Whether an error (not a warning) was reported.
+    var hasRefusingErrors: Bool { errors.contains { $0.severity == .error } }
     /// Read before the panels, so that a reference can be checked wherever it is written.
     var strings = StringTables()
     var styles: [String: StyleDefinition] = [:]
@@ -46,6 +49,11 @@ nonisolated final class DecodingContext {
 
     func report(_ error: ConfigError) {
         errors.append(error)
+    }
+
+    /// A problem that does not refuse the config (`kiosk check` prints it as a warning).
+    func warn(at location: SourceLocation, _ message: String, expected: String? = nil, found: String? = nil) {
+        errors.append(ConfigError(at: location, message, expected: expected, found: found, severity: .warning))
     }
 
     func report(at location: SourceLocation, _ message: String, expected: String? = nil, found: String? = nil,

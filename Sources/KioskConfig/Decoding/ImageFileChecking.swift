@@ -9,11 +9,17 @@ nonisolated extension DecodingContext {
         "image": ["source"], "avatar": ["image"], "text_field": ["icon"], "underlined_text_field": ["icon"],
     ]
 
-    /// Reads and decodes every picture the widget names with a written path (a path bound to a
-    /// formula is only known when the kiosk runs, which logs it if it cannot be read).
+    /// Reads and decodes every picture the widget names with a written path. A path bound to a
+    /// formula is only known when the kiosk runs (which logs it once if it cannot be read): the
+    /// paths the formula spells out (`= if(state.ok, "ok.png", "alarm.png")`) are checked, and
+    /// one that cannot be read is a warning, since the formula may never give it.
     func checkImageFiles(of widget: WidgetSpec, at locations: [String: SourceLocation]) {
         guard let directory = imageDirectory, let names = Self.imagePathProperties[widget.type] else { return }
-        for name in names where widget.bindings[name] == nil {
+        for name in names {
+            if let binding = widget.bindings[name] {
+                checkImageFiles(spelledOutIn: binding, of: widget, directory: directory)
+                continue
+            }
             guard let written = widget.properties[name]?.string, !written.isEmpty, let location = locations[name],
                   name != "icon" || ImageFormat.isImagePath(written) else { continue }
             let path = written.hasPrefix("/") ? written : directory + "/" + written
@@ -23,6 +29,37 @@ nonisolated extension DecodingContext {
                        found: "'\(written)'")
             }
         }
+    }
+
+    private func checkImageFiles(spelledOutIn binding: PropertyBinding, of widget: WidgetSpec, directory: String) {
+        for written in Self.quotedPicturePaths(in: binding.formula.text) {
+            let path = written.hasPrefix("/") ? written : directory + "/" + written
+            if let problem = Self.problem(readingImageAt: path) {
+                warn(at: binding.formula.location, "\(widget.type) '\(binding.property)': '\(written)', which the formula may give: \(problem)",
+                     expected: "a readable PNG, JPEG or SVG file (a relative path is read from the config's directory)")
+            }
+        }
+    }
+
+    /// The quoted texts of a formula that name a picture file (`"photos/ana.jpg"`, `'alarm.png'`).
+    static func quotedPicturePaths(in formula: String) -> [String] {
+        var paths: [String] = []
+        var quote: Character?
+        var current = ""
+        for character in formula {
+            if let open = quote {
+                if character == open {
+                    if ImageFormat.isImagePath(current), !current.contains("${") { paths.append(current) }
+                    quote = nil
+                } else {
+                    current.append(character)
+                }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                current = ""
+            }
+        }
+        return paths
     }
 
     private static func problem(readingImageAt path: String) -> String? {

@@ -114,9 +114,9 @@ nonisolated extension DecodingContext {
         }
         timerNames.depth += 1
         defer { timerNames.depth -= 1 }
-        let errorsBefore = errors.count
+        let errorsBefore = errors.filter { $0.severity == .error }.count
         let actions = actions(doNode)
-        return errors.count == errorsBefore ? actions : nil
+        return errors.filter { $0.severity == .error }.count == errorsBefore ? actions : nil
     }
 
     /// A delay: a duration of 0 or more, within `PropertyLimits.duration`.

@@ -8,6 +8,7 @@ nonisolated extension DecodingContext {
     /// `name` is the property's name as it appears in messages (`shadow.radius`); `base` is the
     /// property's default, which a partially written record is completed from.
     func value(of node: YAMLNode, as type: PropertyType, named name: String, base: PropertyValue? = nil) -> PropertyValue? {
+        if type == .formula { return sampledFormula(node, named: name) }
         // Formulas are read where they may be used (a widget's property, set, emit, if); anywhere
         // else (a panel's or an alert's title, a field of a record, a setting) one would show as
         // written or not decode at all: say so instead.
@@ -97,6 +98,8 @@ nonisolated extension DecodingContext {
             return record(node, fields: fields, named: name, base: base?.record)
         case .any:
             return stateValue(node, named: name).flatMap(PropertyValue.init)
+        case .formula:
+            return sampledFormula(node, named: name)
         }
     }
 
@@ -295,6 +298,21 @@ nonisolated extension DecodingContext {
         case .icon:
             return IconNames.suggestion(for: word)
         default:
+            return nil
+        }
+    }
+
+    /// A formula a component evaluates itself (a chart's history), checked as a binding giving a
+    /// number is; kept as written.
+    private func sampledFormula(_ node: YAMLNode, named name: String) -> PropertyValue? {
+        switch writtenValue(of: node, allowsTemplate: false) {
+        case .formula(let formula):
+            check(formula, expecting: .number, insideActions: false)
+            return .string(formula.text)
+        case .invalid:
+            return nil
+        case .literal:
+            report(at: node.location, "invalid value for '\(name)'", expected: PropertyType.formula.expectation, found: node.summary)
             return nil
         }
     }

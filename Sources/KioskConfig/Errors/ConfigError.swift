@@ -6,9 +6,16 @@ nonisolated public struct ConfigError: Error, Hashable, Sendable, CustomStringCo
     public var expected: String?
     public var found: String?
     public var suggestion: String?
+    /// An error refuses the config; a warning is printed by `kiosk check` and the config loads.
+    public var severity: Severity
+
+    public enum Severity: String, Hashable, Sendable {
+        case error, warning
+    }
 
     public init(at location: SourceLocation, _ message: String, expected: String? = nil, found: String? = nil,
-                suggestion: String? = nil) {
+                suggestion: String? = nil, severity: Severity = .error) {
+        self.severity = severity
         self.location = location
         self.message = message
         self.expected = expected
@@ -34,7 +41,7 @@ nonisolated public struct ConfigError: Error, Hashable, Sendable, CustomStringCo
     }
 
     /// `kiosk.yaml:12:7: error: unknown property 'spacng' for stack; did you mean 'spacing'?`
-    public var description: String { "\(location): error: \(detail)" }
+    public var description: String { "\(location): \(severity.rawValue): \(detail)" }
 }
 
 /// Every mistake found in one file, in the order they appear in it.

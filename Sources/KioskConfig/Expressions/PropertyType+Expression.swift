@@ -8,7 +8,7 @@ nonisolated extension PropertyType {
         switch self {
         case .number, .integer, .duration: .number
         case .bool: .bool
-        case .text, .string, .choice, .icon, .color, .font: .text
+        case .text, .string, .choice, .icon, .color, .font, .formula: .text
         case .list, .point, .range: .list
         case .record, .size, .insets: .record
         case .any: .any
@@ -25,7 +25,7 @@ nonisolated extension PropertyType {
         case .choice, .icon, .color: .text
         case .list: .list
         case .record: .record
-        case .text, .string, .font, .size, .insets, .point, .range, .any: nil
+        case .text, .string, .font, .size, .insets, .point, .range, .any, .formula: nil
         }
     }
 

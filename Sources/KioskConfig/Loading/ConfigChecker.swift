@@ -26,9 +26,11 @@ nonisolated public struct ConfigChecker: Sendable {
         switch result {
         case .success(let spec):
             let widgets = spec.panels.reduce(0) { $0 + count($1.root) }
+            let warnings = spec.warnings.map { $0.description + "\n" }.joined()
+            let warned = spec.warnings.isEmpty ? "" : ", \(spec.warnings.count) warning\(spec.warnings.count == 1 ? "" : "s")"
             let summary = "\(file): OK (\(spec.panels.count) panel\(spec.panels.count == 1 ? "" : "s"), "
-                + "\(widgets) widget\(widgets == 1 ? "" : "s"), start '\(spec.start)')\n"
-            return Report(output: summary, exitStatus: 0, errors: [])
+                + "\(widgets) widget\(widgets == 1 ? "" : "s"), start '\(spec.start)'\(warned))\n"
+            return Report(output: warnings + summary, exitStatus: 0, errors: [])
         case .failure(let failure):
             let count = failure.errors.count
             let output = failure.errors.map(\.description).joined(separator: "\n")

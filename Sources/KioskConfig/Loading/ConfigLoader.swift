@@ -43,7 +43,9 @@ nonisolated public struct ConfigLoader: Sendable {
         }
         let (spec, errors) = ConfigDecoder(registry: registry, imageDirectory: imageDirectory).decode(root)
         let all = syntaxErrors + errors
-        guard all.isEmpty, let spec else { return .failure(ConfigErrors(all)) }
+        let refusing = all.filter { $0.severity == .error }
+        guard refusing.isEmpty, var spec else { return .failure(ConfigErrors(refusing)) }
+        spec.warnings = ConfigErrors(all.filter { $0.severity == .warning }).errors
         return .success(spec)
     }
 

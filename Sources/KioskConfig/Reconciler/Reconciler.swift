@@ -1,4 +1,5 @@
 import KioskExpression
+import KioskPlatform
 import KioskUI
 
 /// Keeps a tree of views in step with widget specs. Identity is the widget's `id`, else its type and
@@ -15,6 +16,9 @@ public final class Reconciler {
     /// Where formulas evaluated while widgets are made read the panel's names (a `list` row's,
     /// besides `$item` and `$index`); nil: they read only their own.
     public var formulaScope: (() -> any ExpressionScope)?
+    /// The kiosk's clock and timers, for a component that reads formulas over time (a chart's
+    /// history); nil: it reads them once.
+    public weak var scheduler: (any Scheduler)?
 
     public init(adapters: AdapterTable = .standard, resolver: TextResolver, baseDirectory: String = ".") {
         self.adapters = adapters

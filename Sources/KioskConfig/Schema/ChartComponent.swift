@@ -11,7 +11,18 @@ nonisolated enum ChartComponent {
         PropertySchema("name", .text, default: .text(.literal("")), doc: "What the series shows (for people reading the config)."),
         PropertySchema("values", .list(.number(PropertyLimits.value)),
                        doc: "The values, oldest first; without it the series shows the chart's `values`."),
+        PropertySchema("history", .record(historyFields),
+                       doc: "Values the chart collects itself: every `every` it reads `of` and keeps what is younger than `keep`."),
     ]
+
+    static let historyFields: [PropertySchema] = [
+        PropertySchema("of", .formula, doc: "What is read: \"= sensor.value\"."),
+        PropertySchema("keep", .duration, default: .duration(3600), doc: "How long a value stays (1h)."),
+        PropertySchema("every", .duration, default: .duration(10), doc: "How often the formula is read (10s)."),
+    ]
+
+    /// The shortest sampling period: a chart's history is a trend, not an oscilloscope.
+    static let shortestSamplingPeriod = 0.1
 
     static let schema = ComponentSchema(
         type: "chart", doc: "Line, area and bar series with locale-formatted ticks, a grid, a range and a threshold line.",
@@ -32,5 +43,26 @@ nonisolated enum ChartComponent {
             ]), doc: "A horizontal line at a value (a limit or a target)."),
             PropertySchema("x_labels", .list(.text), default: .list([]), doc: "Labels spread evenly under the plot."),
             PropertySchema("line_width", .number(0.5...20), default: .number(2), doc: "Width of lines."),
-        ])
+        ],
+        check: historiesFit)
+
+    /// A history reads at least every 0.1 s and keeps at most what a series holds.
+    static let historiesFit: ComponentSchema.Check = { properties in
+        let histories = (properties["series"]?.list ?? []).compactMap { $0.record?["history"]?.record }
+        return histories.compactMap { history in
+            guard let every = history["every"]?.number, let keep = history["keep"]?.number else { return nil }
+            if every < shortestSamplingPeriod {
+                return ComponentIssue(property: "series",
+                                      message: "history 'every' \(every.compact)s is too short: at least \(shortestSamplingPeriod.compact)s")
+            }
+            if keep < every {
+                return ComponentIssue(property: "series", message: "history 'keep' \(keep.compact)s is shorter than 'every' \(every.compact)s")
+            }
+            if keep / every > Double(window.upperBound) {
+                return ComponentIssue(property: "series", message: "history keeps \(Int(keep / every)) values (keep \(keep.compact)s, "
+                                      + "every \(every.compact)s): at most \(window.upperBound); read less often or keep less")
+            }
+            return nil
+        }
+    }
 }

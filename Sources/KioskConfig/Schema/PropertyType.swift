@@ -36,6 +36,9 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
     case record([PropertySchema])
     /// Any value, kept as written or as a formula gives it (a list's items: records of any fields).
     case any
+    /// A formula giving a number that the component itself evaluates again and again (a chart's
+    /// `history: {of: …}`), checked like a binding's and kept as written: `= sensor.value`.
+    case formula
 
     /// How the type reads after "expected" in an error message.
     public var expectation: String {
@@ -62,6 +65,7 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
         case .list(let element): "a list of \(element.name)s"
         case .record(let fields): "a mapping with " + fields.map(\.name).joined(separator: ", ")
         case .any: "any value (a number, text, list or mapping)"
+        case .formula: "a formula giving a number, such as \"= sensor.value\""
         }
     }
 
@@ -90,8 +94,10 @@ nonisolated public indirect enum PropertyType: Equatable, Sendable, CustomString
         case .list(let element): "list of \(element.name)"
         case .record: "record"
         case .any: "any"
+        case .formula: "formula"
         }
     }
 
     public var description: String { name }
 }
+

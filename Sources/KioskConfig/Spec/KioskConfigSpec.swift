@@ -21,6 +21,8 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var remote = RemoteSpec()
     /// The `mqtt:` section; nil when the kiosk joins no broker.
     public var mqtt: MQTTSpec?
+    /// Problems that do not refuse the config (`kiosk check` prints them), in file order.
+    public var warnings: [ConfigError] = []
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
                 log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec],

@@ -10,8 +10,9 @@ public enum SnapshotCommand {
         guard let path = arguments.value("out") else { throw UsageError("snapshot needs --out FILE.png") }
         let appearance = try arguments.appearance()
         guard let configPath = arguments.positional.first else {
-            let size = try arguments.size("size") ?? ReferenceDashboard.size
-            let root = arguments.flag("gallery") ? ComponentGallery().root : ReferenceDashboard().root
+            let gallery = arguments.flag("gallery")
+            let size = try arguments.size("size") ?? (gallery ? ComponentGallery.size : ReferenceDashboard.size)
+            let root = gallery ? ComponentGallery().root : ReferenceDashboard().root
             let display = HeadlessDisplay(size: size, environment: Environment(appearance: appearance ?? .light),
                                           rootView: root)
             try display.snapshot().writePNG(to: path)

@@ -79,6 +79,7 @@ public final class PanelHost {
         }
         reconciler.onProblem = { [weak self] problem in self?.log(problem) }
         reconciler.formulaScope = { [unowned self] in LiveScope(host: self, eventValue: nil) }
+        reconciler.scheduler = self.scheduler
         screen.environment = environment(appearance: config.theme.appearance)
         // Panels are the content of the screen's layer host; alerts and the keyboard go above them.
         screen.installLayerHost().setContent(container)

@@ -34,9 +34,31 @@ struct ImageFileCheckTests {
         #expect(errors.first?.description.contains("does not exist") == true)
     }
 
-    /// A bound path is only known when the kiosk runs; it logs a path it cannot read.
-    @Test func aBoundPathIsLeftToTheKiosk() {
-        #expect(check("        - {type: image, source: \"= 'gone.jpg'\"}\n").isEmpty)
+    /// A bound path is only known when the kiosk runs, which logs a path it cannot read; the
+    /// paths the formula spells out are checked, and one that cannot be read is a warning.
+    @Test func aMissingPathABoundFormulaSpellsOutIsAWarning() throws {
+        let text = "panels:\n  home:\n    root:\n      type: image\n      source: \"= 1 > 0 ? 'photo.jpg' : 'gone.jpg'\"\n"
+        let result = ConfigLoader().load(bytes: Array(text.utf8), file: "kiosk.yaml", imageDirectory: Self.imageDirectory)
+        let config = try #require(result.value, "a warning does not refuse the config")
+        #expect(config.warnings.count == 1)
+        let warning = try #require(config.warnings.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.line == 5 && warning.column == 16)
+        #expect(warning.description.hasPrefix("kiosk.yaml:5:16: warning: image 'source': 'gone.jpg', which the formula may give"),
+                "\(warning)")
+        #expect(check("        - {type: image, source: \"= panel + '.png'\"}\n").isEmpty, "nothing spelled out, nothing to check")
+    }
+
+    @Test func kioskCheckPrintsWarningsAndPasses() throws {
+        let directory = NSTemporaryDirectory() + "image-warning-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kiosk.yaml"
+        try "panels:\n  home:\n    root: {type: image, source: \"= 'gone.png'\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let report = ConfigChecker().check(path: path)
+        #expect(report.exitStatus == 0)
+        #expect(report.output.contains("\(path):3:34: warning: image 'source': 'gone.png'"), "\(report.output)")
+        #expect(report.output.contains("OK (1 panel, 1 widget, start 'home', 1 warning)"), "\(report.output)")
     }
 
     /// A config given as text has no directory: its paths cannot be checked.

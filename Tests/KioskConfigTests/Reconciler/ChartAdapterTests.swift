@@ -9,11 +9,7 @@ struct ChartAdapterTests {
     let reconciler = Reconciler(resolver: TextResolver(strings: StringTables([:]), locale: "en"))
 
     func widget(_ yaml: String) throws -> WidgetSpec {
-        let text = "panels:\n  home:\n    root:\n" + yaml
-            .split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
-        let result = ConfigLoader().load(text: text)
-        guard case .success(let config) = result else { throw result.errors.first ?? ConfigError(at: .init(file: "", line: 0, column: 0), "?") }
-        return config.panels[0].root
+        try OneWidget.spec(yaml)
     }
 
     @Test func chartTakesEveryProperty() throws {
@@ -50,5 +46,20 @@ struct ChartAdapterTests {
         #expect(chart.series == [ChartSeries(kind: .line, color: .systemBlue, values: [3, 1, 4])])
         #expect(chart.minimum == nil && chart.maximum == nil && chart.window == nil)
         #expect(chart.showsGrid)
+    }
+
+    /// A binding brings `values` alone: the series keep their kind and colour (an area stayed a
+    /// line once its values were bound).
+    @Test func boundValuesKeepWhatTheConfigSaysOfTheSeries() throws {
+        let node = reconciler.make(try widget("""
+        type: chart
+        series: [{type: area, color: system_red}, {type: bar, values: [4, 5]}]
+        """))
+        let chart = try #require(node.view as? ChartView)
+        reconciler.applyBound(.list([.number(1), .number(2)]), to: "values", on: node)
+        #expect(chart.series == [
+            ChartSeries(kind: .area, color: .systemRed, values: [1, 2]),
+            ChartSeries(kind: .bar, color: .systemBlue, values: [4, 5]),
+        ])
     }
 }

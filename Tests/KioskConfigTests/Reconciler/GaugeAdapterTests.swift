@@ -9,11 +9,7 @@ struct GaugeAdapterTests {
     let reconciler = Reconciler(resolver: TextResolver(strings: StringTables([:]), locale: "en"))
 
     func widget(_ yaml: String) throws -> WidgetSpec {
-        let text = "panels:\n  home:\n    root:\n" + yaml
-            .split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
-        let result = ConfigLoader().load(text: text)
-        guard case .success(let config) = result else { throw result.errors.first ?? ConfigError(at: .init(file: "", line: 0, column: 0), "?") }
-        return config.panels[0].root
+        try OneWidget.spec(yaml)
     }
 
     @Test func gaugeTakesEveryProperty() throws {
