@@ -117,6 +117,19 @@ public final class Compositor {
         return surface
     }
 
+    /// The whole screen painted view by view, without composing any layer: what a frame composed
+    /// from layers (`View.composesAsLayer`) must equal bit for bit.
+    public func renderFullFrameWithoutLayers() -> Surface {
+        painter.composesLayers = false
+        defer { painter.composesLayers = true }
+        return renderFullFrame()
+    }
+
+    /// How many times the layer of `view` was painted (zero when it has none).
+    public func layerPaintCount(of view: View) -> Int {
+        (view.layerCache as? LayerCache)?.paintCount ?? 0
+    }
+
     /// Views painted by the last frame.
     public var lastViewsPainted: Int { painter.viewsPainted }
 

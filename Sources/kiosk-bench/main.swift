@@ -92,15 +92,22 @@ func runBenchmark() throws {
     if others { try addControlServerRows(to: &table) }
     if others { try addListScrollRows(to: &table) }
     if others { try addChartRows(to: &table) }
+    if others { try addTransitionRows(to: &table) }
 
     print("kiosk-bench: reference dashboard 1280x800, \(iterations) iterations each")
     table.print()
 }
 
 /// `KIOSK_BENCH_ONLY=reload` (or `kiosk-bench reload`) runs the reload rows alone; `list` the list
-/// rows; `scaling` the table of screen sizes; `start` the start and memory rows.
+/// rows; `scaling` the table of screen sizes; `start` the start and memory rows; `transitions` the
+/// transition rows.
 let only = CommandLine.arguments.dropFirst().first ?? ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"]
-if only == "list" {
+if only == "transitions" {
+    var table = Table()
+    try addTransitionRows(to: &table)
+    print("kiosk-bench: panel transitions composed from layers, \(iterations) iterations")
+    table.print()
+} else if only == "list" {
     var table = Table()
     try addListScrollRows(to: &table)
     print("kiosk-bench: a list of 1,000 rows, 800x480, \(iterations) iterations")

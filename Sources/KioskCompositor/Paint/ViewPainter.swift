@@ -8,6 +8,15 @@ final class ViewPainter {
     private(set) var viewsPainted = 0
     let shadowMasks: ShadowMaskCache
     let shapeMasks: ShapeMaskCache
+    /// Whether views that `composesAsLayer` are composed from their layers (off: painted view by
+    /// view, the reference a composed frame must equal).
+    var composesLayers = true
+    /// The view whose layer is being painted: culling by painted rects is off (those are places on
+    /// screen, and a layer is painted wherever its view is), and the view itself is painted
+    /// unmoved and opaque (its place and alpha are applied when the layer is composed).
+    private var layerBeingPainted: View?
+    /// The layers the rectangle being painted copies opaquely, in painting order, and where.
+    private var opaqueLayers: [(view: View, area: PixelRect)] = []
 
     init(shadowMasks: ShadowMaskCache, shapeMasks: ShapeMaskCache) {
         self.shadowMasks = shadowMasks
@@ -18,8 +27,17 @@ final class ViewPainter {
         canvas.save()
         canvas.clip(toPixels: rect)
         let cover = topmostOpaqueView(in: screen.rootView, covering: rect)
+        opaqueLayers.removeAll(keepingCapacity: true)
         if cover == nil {
-            canvas.replace(rect.rect, with: screen.backgroundColor)
+            if composesLayers { collectOpaqueLayers(in: screen.rootView, rect: rect, scale: screen.scale) }
+            if opaqueLayers.isEmpty {
+                canvas.replace(rect.rect, with: screen.backgroundColor)
+            } else {
+                // What the copied layers cover needs no background: they replace every pixel of it.
+                var uncovered = Region(rect)
+                for layer in opaqueLayers { uncovered.subtract(Region(layer.area)) }
+                uncovered.forEachRect { canvas.replace($0.rect, with: screen.backgroundColor) }
+            }
         }
         var started = cover == nil
         canvas.scale(x: screen.scale, y: screen.scale)
@@ -36,20 +54,32 @@ final class ViewPainter {
 
     private func paint(_ view: View, rect: PixelRect, cover: View?, started: inout Bool, canvas: Canvas,
                        useRasterCaches: Bool) {
-        guard !view.isHidden, view.alpha > 0, view.paintedSubtreeRect.intersects(rect) else { return }
+        let isLayerRoot = view === layerBeingPainted
+        let culls = layerBeingPainted == nil
+        guard !view.isHidden, isLayerRoot || view.alpha > 0, !culls || view.paintedSubtreeRect.intersects(rect) else { return }
         if !started, let cover, !cover.isDescendant(of: view) { return }
         canvas.save()
         defer { canvas.restore() }
-        canvas.concatenate(view.transformToSuperview)
+        if isLayerRoot {
+            canvas.translate(x: -view.boundsOrigin.x, y: -view.boundsOrigin.y)
+        } else {
+            canvas.concatenate(view.transformToSuperview)
+        }
         if view === cover { started = true }
+
+        if view.composesAsLayer, started, useRasterCaches, composesLayers, culls,
+           LayerCache.of(view).composite(view, within: visibleRects(of: view, in: rect), painter: self, into: canvas) {
+            viewsPainted += 1
+            return
+        }
 
         if view.rasterize, started, useRasterCaches {
             RasterCache.of(view, painter: self).composite(view, into: canvas)
             return
         }
-        let grouped = started && view.alpha < 1
+        let grouped = started && view.alpha < 1 && !isLayerRoot
         if grouped { canvas.beginGroup() }
-        if started && view.paintedRect.intersects(rect) {
+        if started && (!culls || view.paintedRect.intersects(rect)) {
             viewsPainted += 1
             view.drawBackground(in: canvas)
             canvas.withSavedState {
@@ -68,6 +98,44 @@ final class ViewPainter {
         }
         if started { view.drawBorder(in: canvas) }
         if grouped { canvas.endGroup(alpha: view.alpha) }
+    }
+
+    // MARK: Layers (LayerCache.swift)
+
+    /// Paints a layer view's subtree into its layer; the canvas maps the view's unscrolled
+    /// coordinates to the layer's pixels.
+    func paintLayer(of view: View, area: PixelRect, into canvas: Canvas) {
+        let outer = layerBeingPainted
+        layerBeingPainted = view
+        defer { layerBeingPainted = outer }
+        var started = true
+        paint(view, rect: area, cover: nil, started: &started, canvas: canvas, useRasterCaches: false)
+    }
+
+    /// The layers in `view`'s subtree (outside other layers) that `rect` will copy opaquely: an
+    /// opaque layer view at full alpha, on whole pixels, under no clipping ancestor.
+    private func collectOpaqueLayers(in view: View, rect: PixelRect, scale: Double) {
+        guard !view.isHidden, view.alpha >= 1, view.paintedSubtreeRect.intersects(rect) else { return }
+        if view.composesAsLayer {
+            guard LayerCache.isCopyable(view),
+                  let origin = LayerCache.pixelOrigin(of: view, transform: view.transformToScreen, scale: scale) else { return }
+            let area = PixelRect(x: origin.x, y: origin.y, width: Int((view.bounds.width * scale).rounded(.up)),
+                                 height: Int((view.bounds.height * scale).rounded(.up))).intersection(rect)
+            if !area.isEmpty { opaqueLayers.append((view, area)) }
+            return
+        }
+        if view.clipsToBounds { return }
+        for subview in view.subviews { collectOpaqueLayers(in: subview, rect: rect, scale: scale) }
+    }
+
+    /// `rect` less what the opaque layers painted after `view` will copy over.
+    private func visibleRects(of view: View, in rect: PixelRect) -> [PixelRect] {
+        guard let index = opaqueLayers.firstIndex(where: { $0.view === view }), index + 1 < opaqueLayers.count else {
+            return [rect]
+        }
+        var visible = Region(rect)
+        for above in opaqueLayers[(index + 1)...] { visible.subtract(Region(above.area)) }
+        return visible.rects
     }
 
     /// The last view in painting order that paints all of `rect` opaquely.

@@ -1,6 +1,7 @@
 /// Turns a parsed document into a `KioskConfigSpec`, collecting every mistake on the way.
 nonisolated struct ConfigDecoder {
-    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels", "remote", "mqtt"]
+    static let sections = ["display", "input", "theme", "log", "strings", "styles", "state", "sources", "start", "panels",
+                           "overlay", "swipe_order", "swipe_indicator", "remote", "mqtt"]
 
     let context: DecodingContext
 
@@ -23,6 +24,7 @@ nonisolated struct ConfigDecoder {
         let panelEntries = root["panels"].flatMap { context.mapping($0, describing: "'panels'") } ?? []
         context.panelIDs = panelEntries.map(\.key)
         if let node = root["panels"] { context.collectWidgetIDs(in: node) }
+        if let node = root["overlay"] { context.collectWidgetIDs(in: node) }
 
         let display = root["display"].map(context.display) ?? DisplaySpec()
         let input = root["input"].map(context.input) ?? InputSpec()
@@ -38,6 +40,7 @@ nonisolated struct ConfigDecoder {
             context.report(at: node.location, "'panels' is empty", expected: "at least one panel")
         }
         let panels = panelEntries.compactMap(panel)
+        let overlay = root["overlay"].flatMap(context.overlay)
         context.checkTimerCancellations()
         var start = panelEntries.first?.key ?? ""
         if let node = root["start"] {
@@ -54,6 +57,9 @@ nonisolated struct ConfigDecoder {
         var spec = KioskConfigSpec(display: display, input: input, theme: theme, log: log, strings: context.strings,
                                    start: start, panels: panels, state: context.stateDeclarations)
         spec.sources = sources
+        spec.overlay = overlay
+        spec.swipeOrder = root["swipe_order"].map(context.swipeOrder) ?? []
+        spec.swipeIndicator = root["swipe_indicator"].map(context.swipeIndicator) ?? false
         spec.remote = remote
         spec.mqtt = mqtt
         return (context.hasRefusingErrors ? nil : spec, context.errors)
@@ -63,7 +69,7 @@ nonisolated struct ConfigDecoder {
     /// (children are placed in a vertical stack).
     private func panel(_ entry: YAMLNode.Entry) -> PanelSpec? {
         guard let entries = context.mapping(entry.value, describing: "panel '\(entry.key)'") else { return nil }
-        context.rejectUnknownKeys(in: entries, known: ["title", "on_show", "timers", "root", "children"], describing: "panel '\(entry.key)'")
+        context.rejectUnknownKeys(in: entries, known: ["title", "on_show", "timers", "root", "children", "swipe"], describing: "panel '\(entry.key)'")
         let node = entry.value
         let title = node["title"].flatMap { context.value(of: $0, as: .text, named: "title")?.text }
         let onShow = node["on_show"].map(context.actions) ?? []
@@ -88,6 +94,9 @@ nonisolated struct ConfigDecoder {
             context.report(at: entry.keyLocation, "panel '\(entry.key)' has no content", expected: "'root' (a widget) or 'children' (a list)")
             return nil
         }
-        return root.map { PanelSpec(id: entry.key, title: title, onShow: onShow, timers: timers, root: $0) }
+        guard let root else { return nil }
+        var panel = PanelSpec(id: entry.key, title: title, onShow: onShow, timers: timers, root: root)
+        if let swipeNode = node["swipe"] { panel.swipe = context.swipeNeighbours(swipeNode, panel: entry.key) }
+        return panel
     }
 }

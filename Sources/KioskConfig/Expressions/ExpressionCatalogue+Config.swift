@@ -35,7 +35,7 @@ nonisolated extension ExpressionCatalogue {
     /// `kiosk ctl eval`); `sources` are the names of its data sources.
     public init(config: KioskConfigSpec, sources: [String] = [], registry: ComponentRegistry = .standard, insideActions: Bool) {
         var widgets: [(id: String, type: String)] = []
-        var pending = config.panels.map(\.root)
+        var pending = config.widgetRoots
         while let widget = pending.popLast() {
             if let id = widget.id { widgets.append((id, widget.type)) }
             pending.append(contentsOf: widget.children)

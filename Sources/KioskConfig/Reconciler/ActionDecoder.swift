@@ -16,8 +16,8 @@ nonisolated public struct ActionDecoder: Sendable {
         context.panelIDs = config.panels.map(\.id)
         context.stateDeclarations = config.state
         context.sourceNames = sourceNames
-        for panel in config.panels {
-            collect(panel.root, into: context, at: node.location)
+        for root in config.widgetRoots {
+            collect(root, into: context, at: node.location)
         }
         context.timerNames.declared = config.timerIDs
         let actions = context.actions(node)

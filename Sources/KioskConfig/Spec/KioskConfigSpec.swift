@@ -23,6 +23,12 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var mqtt: MQTTSpec?
     /// Problems that do not refuse the config (`kiosk check` prints them), in file order.
     public var warnings: [ConfigError] = []
+    /// The top-level `overlay:`: widgets drawn above every panel (nil when not written).
+    public var overlay: WidgetSpec?
+    /// The top-level `swipe_order:`: each listed panel's neighbours for a horizontal swipe.
+    public var swipeOrder: [String] = []
+    /// `swipe_indicator: true`: page dots for the panels of `swipe_order`.
+    public var swipeIndicator = false
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
                 log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec],
@@ -41,12 +47,17 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
         panels.first { $0.id == id }
     }
 
-    /// The widget with this id, in whichever panel it is.
+    /// The widget with this id, in whichever panel (or the overlay) it is.
     public func widget(id: String) -> WidgetSpec? {
-        for panel in panels {
-            if let widget = panel.root.first(where: { $0.id == id }) { return widget }
+        for root in widgetRoots {
+            if let widget = root.first(where: { $0.id == id }) { return widget }
         }
         return nil
+    }
+
+    /// The root widget of every panel, then the overlay's: every widget of the config is under one.
+    public var widgetRoots: [WidgetSpec] {
+        panels.map(\.root) + (overlay.map { [$0] } ?? [])
     }
 
     /// The characters a text shows in a locale (the theme's locale when none is given).
@@ -66,6 +77,8 @@ nonisolated public struct PanelSpec: Equatable, Sendable {
     public var timers: [TimerSpec]
     /// The panel's content; a panel written with `children:` gets a vertical `stack` here.
     public var root: WidgetSpec
+    /// The panels a swipe shows, as written under the panel's `swipe:` (`swipe_order` fills the rest).
+    public var swipe = SwipeNeighbours()
 
     public init(id: String, title: TextValue? = nil, onShow: [ActionSpec] = [], timers: [TimerSpec] = [], root: WidgetSpec) {
         self.id = id

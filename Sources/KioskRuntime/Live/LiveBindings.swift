@@ -85,8 +85,7 @@ public final class LiveBindings {
         var next: [Key: LiveBinding] = [:]
         var alive: Set<ObjectIdentifier> = []
         widgets = [:]
-        for panelID in host.panels.keys.sorted() {
-            guard let root = host.panels[panelID]?.node else { continue }
+        for (panelID, root) in host.builtRoots {
             for node in root.subtree {
                 alive.insert(ObjectIdentifier(node))
                 if let id = node.id { widgets[id] = node }
@@ -175,7 +174,7 @@ public final class LiveBindings {
         if name.root == "panel" {
             // The panel shown decides how often `now` ticks; its clocks stood still while hidden.
             tickingCache = nil
-            for key in clockReaders where bindings[key]?.panelID == host.currentPanelID { mark(key, .inputs) }
+            for key in clockReaders where bindings[key].map(isShown) == true { mark(key, .inputs) }
             onClockNeedChange?()
         }
     }
@@ -222,7 +221,7 @@ public final class LiveBindings {
     private var tickingBindings: [Key] {
         if let tickingCache { return tickingCache }
         var result: Set<Key> = []
-        var pending = bindings.filter { $0.value.panelID == host.currentPanelID }.map(\.key)
+        var pending = bindings.filter { isShown($0.value) }.map(\.key)
         while let key = pending.popLast() {
             guard result.insert(key).inserted, let binding = bindings[key] else { continue }
             for input in binding.inputs {
@@ -234,6 +233,11 @@ public final class LiveBindings {
         let ordered = result.sorted { serials[$0, default: 0] < serials[$1, default: 0] }
         tickingCache = ordered
         return ordered
+    }
+
+    /// Whether a binding's widget is on screen: on the panel shown, or in the overlay.
+    private func isShown(_ binding: LiveBinding) -> Bool {
+        binding.panelID == host.currentPanelID || binding.panelID == PanelHost.overlayBindingsID
     }
 
     private func mark(_ key: Key, _ reason: Reason) {

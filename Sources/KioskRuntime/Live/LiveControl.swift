@@ -40,7 +40,7 @@ extension PanelHost {
     /// such (with the nearest known name), rather than as a value missing at run time.
     private func unknownName(in formula: Formula) -> ExpressionError? {
         var known = Set(ExpressionNames.globals.keys).union([ExpressionNames.state]).union(live.sources.keys)
-        for panel in config.panels { Self.collectIDs(in: panel.root, into: &known) }
+        for root in config.widgetRoots { Self.collectIDs(in: root, into: &known) }
         for reference in formula.references {
             guard let root = reference.path.first, !known.contains(root) else { continue }
             var error = ExpressionError("unknown name '\(root)'", at: reference.span)

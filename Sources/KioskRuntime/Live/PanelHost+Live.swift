@@ -15,10 +15,7 @@ extension PanelHost {
             return node.adapter.value(of: property, in: node.view) ?? bindings.boundValue(of: property, on: node)
                 ?? node.value(of: property)
         }
-        for panel in config.panels {
-            if let spec = panel.root.first(where: { $0.id == id }) { return spec.properties[property].map(reconciler.resolver.resolve) }
-        }
-        return nil
+        return config.widget(id: id).flatMap { $0.properties[property] }.map(reconciler.resolver.resolve)
     }
 
     /// A property value as a formula reads it, texts in the current locale.

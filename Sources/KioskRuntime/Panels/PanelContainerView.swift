@@ -27,6 +27,9 @@ final class PanelView: View {
         id = "kiosk.panel." + panelID
         backgroundColor = .systemBackground
         isOpaque = true
+        // A panel's layer (while it slides or fades) holds what is inside its bounds: clipping
+        // makes the panel painted view by view look the same.
+        clipsToBounds = true
         addSubview(content)
     }
 

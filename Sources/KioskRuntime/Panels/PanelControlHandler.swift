@@ -140,7 +140,7 @@ public final class PanelControlHandler: ControlRequestHandler {
     }
 
     private func unknownWidget(_ widget: String) -> String {
-        let known = host.config.panels.flatMap { Self.ids(in: $0.root) }
+        let known = host.config.widgetRoots.flatMap { Self.ids(in: $0) }
         let hint = NameSuggestion.closest(to: widget, among: known).map { "; did you mean '\($0)'?" } ?? ""
         return "no widget '\(widget)'\(hint)"
     }

@@ -21,6 +21,7 @@ extension PanelHost {
     /// they were started with.
     public func reload(_ newConfig: KioskConfigSpec) {
         finishTransition()
+        endSwipe()
         let oldConfig = config
         config = newConfig
         if newConfig.theme != oldConfig.theme {
@@ -45,6 +46,7 @@ extension PanelHost {
         } else if let current = panels[currentPanelID]?.view, container.subviews.last !== current {
             container.setSubviews([current])
         }
+        swipeTargetsDidChange()
         if let shown = newConfig.panel(id: currentPanelID) { timers.reload(shown) }
         // Bound values first, so that the layout has them. Laid out now rather than in the next
         // frame, so that the long part of a large reload is done (and reported) before the frame.

@@ -49,6 +49,13 @@ public final class PanelHost {
     let timers: PanelTimers
 
     let container = PanelContainerView()
+    /// The container, the overlay above it and the page dots.
+    lazy var stage = PanelStageView(container: container)
+    /// The `overlay:` widgets, built with the host.
+    var overlayNode: WidgetNode?
+    /// Recognizes swipes between panels on the container (PanelHost+Swipe.swift).
+    let swipeRecognizer = PanGestureRecognizer()
+    var swipe: PanelSwipe?
     /// Panels built so far, kept so a panel returned to keeps its state.
     var panels: [String: (node: WidgetNode, view: PanelView)] = [:]
     var transition: PanelTransition?
@@ -82,7 +89,9 @@ public final class PanelHost {
         reconciler.scheduler = self.scheduler
         screen.environment = environment(appearance: config.theme.appearance)
         // Panels are the content of the screen's layer host; alerts and the keyboard go above them.
-        screen.installLayerHost().setContent(container)
+        screen.installLayerHost().setContent(stage)
+        reconcileOverlay()
+        installSwipeRecognizer()
         presentAlert = { [weak self] request in self?.presentWithAlertComponent(request) }
         live.onChange = { [unowned self] name in bindings.inputChanged(name) }
         attachTimers()
@@ -149,6 +158,7 @@ public final class PanelHost {
     /// Shows a panel and queues its `on_show`; `navigationDepth` counts the panel changes that led here.
     func show(_ panelID: String, transition kind: Transition, forward: Bool, navigationDepth: Int) {
         finishTransition()
+        endSwipe()
         guard let entering = panelView(panelID) else { return }
         let leaving = container.subviews.last
         let previous = leaving == nil ? nil : currentPanelID
@@ -159,11 +169,15 @@ public final class PanelHost {
         onPanelChange?(previous, panelID)
         if let leaving, leaving !== entering, kind != .none {
             container.setSubviews([leaving, entering])
+            // Both panels are painted once into layers, and each frame of the transition composes them.
+            leaving.composesAsLayer = true
+            entering.composesAsLayer = true
             transition = PanelTransition(kind: kind, incoming: entering, outgoing: leaving, forward: forward,
                                          duration: transitionDuration)
         } else {
             container.setSubviews([entering])
         }
+        swipeTargetsDidChange()
         if let panel = config.panel(id: panelID) {
             timers.show(panel)
             pendingActions.push(panel.onShow, navigationDepth: navigationDepth, onShowOf: panelID)
@@ -188,6 +202,7 @@ public final class PanelHost {
     public func step(at time: Double) {
         // Before layout: what the bindings change is laid out and painted in this frame.
         bindings.evaluateDirty()
+        if stepSwipe(at: time) { screen.requestFrame() }
         guard let transition else { return }
         if transition.step(at: time) {
             finishTransition()
@@ -198,7 +213,7 @@ public final class PanelHost {
     }
 
     /// Whether a transition is still running (a frame is needed for it).
-    public var isAnimating: Bool { transition != nil }
+    public var isAnimating: Bool { transition != nil || swipe?.isSettling == true }
 
     /// Ends a running transition at once.
     public func finishTransition() {
@@ -206,6 +221,8 @@ public final class PanelHost {
         transition.finish()
         self.transition = nil
         transition.incoming.alpha = 1
+        transition.incoming.composesAsLayer = false
+        transition.outgoing.composesAsLayer = false
         if let current = panels[currentPanelID]?.view { container.setSubviews([current]) }
     }
 
@@ -213,6 +230,7 @@ public final class PanelHost {
 
     /// The live node of a widget, building its panel when needed (a `set` may target a panel not shown yet).
     public func node(forWidget id: String) -> WidgetNode? {
+        if let node = overlayNode?.node(withID: id) { return node }
         for (_, built) in panels {
             if let node = built.node.node(withID: id) { return node }
         }
@@ -270,5 +288,20 @@ public final class PanelHost {
             built.view.setContent(node.view)
             panels[panelID] = (node, built.view)
         }
+        reconcileOverlay()
+    }
+
+    /// Builds, updates or removes the `overlay:` widgets to match the config.
+    func reconcileOverlay() {
+        guard let spec = config.overlay else {
+            if let gone = overlayNode { reconciler.dismantle(gone) }
+            overlayNode = nil
+            stage.setOverlay(nil)
+            return
+        }
+        let node = overlayNode.map { reconciler.reconcile($0, with: spec) } ?? reconciler.make(spec)
+        overlayNode = node
+        stage.setOverlay(node.view)
+        stage.overlay?.refreshTouchTransparency()
     }
 }

@@ -41,13 +41,19 @@ final class PanelTransition {
         switch kind {
         case .slide:
             let width = incoming.superview?.bounds.width ?? incoming.frame.width
-            incoming.transform = progress >= 1 ? .identity : AffineTransform(translationX: direction * (1 - progress) * width, y: 0)
-            outgoing.transform = progress >= 1 ? .identity : AffineTransform(translationX: -direction * progress * width * 0.3, y: 0)
+            incoming.transform = progress >= 1 ? .identity : translation(direction * (1 - progress) * width)
+            outgoing.transform = progress >= 1 ? .identity : translation(-direction * progress * width * 0.3)
         case .fade:
             incoming.alpha = progress
         case .none:
             break
         }
+    }
+
+    /// A sideways move by whole device pixels: the panels' layers are then composed by copying.
+    private func translation(_ points: Double) -> AffineTransform {
+        let scale = incoming.screen?.scale ?? 1
+        return AffineTransform(translationX: (points * scale).rounded() / scale, y: 0)
     }
 
     static func easeInOut(_ t: Double) -> Double {

@@ -131,6 +131,9 @@ open class MarkedSlider: Control {
 
     // MARK: Interaction
 
+    /// A drag that starts on a slider moves the slider, not the panel around it.
+    open override var tracksDrags: Bool { true }
+
     /// The value a point along the track stands for, snapped to the nearest step.
     public func snappedValue(atX x: Double) -> Double {
         let (start, end) = trackRange

@@ -69,6 +69,9 @@ open class Slider: Control {
         return minimumValue + fraction * (maximumValue - minimumValue)
     }
 
+    /// A drag that starts on a slider moves the slider, not the panel around it.
+    open override var tracksDrags: Bool { true }
+
     // MARK: Tracking: the thumb jumps to the finger, then follows it.
 
     open override func beginTracking(_ touch: Touch) -> Bool {

@@ -164,7 +164,6 @@ open class TextField: Control, TextInput {
     var displayedText: String { isSecure ? String(repeating: "•", count: buffer.text.count) : buffer.text }
 
     func preparedLayout() -> TextLayout {
-        let environment = self.environment
         textLayout.setFont(effectiveFont)
         textLayout.setText(buffer.text.isEmpty ? placeholder : displayedText)
         textLayout.setMaxLines(1)

@@ -10,6 +10,12 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// the views below (a horizontal slider inside a vertical scroll view).
     public var direction: Direction = .any
 
+    /// Leave alone the touches that begin on a view that follows drags itself (`View.tracksDrags`,
+    /// a slider): a drag there moves the slider, not what this recognizer moves. UIKit's controls
+    /// win over their ancestors' pans the same way. Scroll views need no such rule: their own pan
+    /// is nearer the touch, so it recognizes first along its axis and fails across it.
+    public var yieldsToDragTrackingViews = false
+
     private var start: Point?
     private var samples: [(time: Double, location: Point)] = []
 
@@ -30,6 +36,16 @@ public final class PanGestureRecognizer: GestureRecognizer {
         guard let first = window.first, last.time - first.time > 0 else { return .zero }
         let dt = last.time - first.time
         return Point(x: (last.location.x - first.location.x) / dt, y: (last.location.y - first.location.y) / dt)
+    }
+
+    public override func shouldReceive(_ touch: Touch) -> Bool {
+        guard yieldsToDragTrackingViews else { return true }
+        var current = touch.view
+        while let candidate = current, candidate !== view {
+            if candidate.tracksDrags { return false }
+            current = candidate.superview
+        }
+        return true
     }
 
     public override func touchBegan(_ touch: Touch) {

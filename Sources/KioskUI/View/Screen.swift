@@ -107,6 +107,7 @@ public final class Screen {
             geometryQueue.append(view)
         }
         invalidateRasterCaches(above: view)
+        invalidateLayers(from: view.superview)
         requestFrame()
     }
 
@@ -122,6 +123,7 @@ public final class Screen {
             contentQueue.append(view)
         }
         invalidateRasterCaches(above: view)
+        invalidateLayers(from: view)
         requestFrame()
     }
 
@@ -137,6 +139,7 @@ public final class Screen {
             gone.paintedSubtreeRect = .zero
         }
         invalidateRasterCaches(above: view.superview)
+        invalidateLayers(from: view.superview)
         requestFrame()
     }
 
@@ -151,6 +154,17 @@ public final class Screen {
         var current = view
         while let ancestor = current {
             if ancestor.rasterize { ancestor.rasterCacheIsValid = false }
+            current = ancestor.superview
+        }
+    }
+
+    /// A change inside a layer view's subtree paints the layer again: `start` and its ancestors'
+    /// layers are stale. The layer view itself moving or fading (its own geometry) leaves the
+    /// layer as it is, which is what layers are for: geometry changes start at the superview.
+    private func invalidateLayers(from start: View?) {
+        var current = start
+        while let ancestor = current {
+            if ancestor.composesAsLayer { ancestor.layerCacheIsValid = false }
             current = ancestor.superview
         }
     }

@@ -3,7 +3,8 @@ import KioskGraphics
 extension View {
     /// The deepest view that takes touches at `point` (in this view's coordinates): hidden views,
     /// fully transparent views and views with user interaction disabled take none, transforms are
-    /// honoured, and a clipping view only passes on touches inside its bounds.
+    /// honoured, and a clipping view only passes on touches inside its bounds. A touch-transparent
+    /// view passes on its subviews' touches but takes none itself.
     public func hitTest(_ point: Point) -> View? {
         guard !isHidden, alpha > 0.01, isUserInteractionEnabled else { return nil }
         let inside = self.point(inside: point)
@@ -12,7 +13,7 @@ extension View {
             guard let toChild = subview.transformToSuperview.inverted() else { continue }
             if let hit = subview.hitTest(toChild.apply(to: point)) { return hit }
         }
-        return inside ? self : nil
+        return inside && !isTouchTransparent ? self : nil
     }
 
     /// Whether a point in the view's coordinates is inside it. Subclasses may widen the target

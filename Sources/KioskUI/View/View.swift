@@ -114,7 +114,29 @@ open class View {
         }
     }
 
+    /// Paint the subtree once into a layer of its own (its bounds, in its own coordinates) and
+    /// compose that layer while the view only moves or fades: a panel sliding in costs a copy per
+    /// frame, not a repaint. Something changing inside paints the layer again. The layer holds what
+    /// is inside the bounds only, so a layer view should clip to its bounds.
+    public var composesAsLayer = false {
+        didSet {
+            guard composesAsLayer != oldValue else { return }
+            // A layer is memory the size of the view: let it go with the flag. The pixels are the
+            // same either way, so nothing is repainted for it.
+            if !composesAsLayer { layerCache = nil }
+            layerCacheIsValid = false
+        }
+    }
+
+    /// Whether the view follows a finger's drag itself (a slider's thumb). A pan recognizer of an
+    /// ancestor that `yieldsToDragTrackingViews` leaves touches that begin here to the view.
+    open var tracksDrags: Bool { false }
+
     public var isUserInteractionEnabled = true
+
+    /// Touches on the view itself, where none of its subviews takes them, pass to the views below
+    /// it (a layer over the whole screen whose widgets take touches only where they are).
+    public var isTouchTransparent = false
 
     // MARK: Sizing
 
@@ -392,4 +414,7 @@ open class View {
     /// A rasterized subtree is repainted into its cache only when something in it changed.
     package var rasterCache: AnyObject?
     package var rasterCacheIsValid = false
+    /// The layer of a view that `composesAsLayer`, kept until something inside it changes.
+    package var layerCache: AnyObject?
+    package var layerCacheIsValid = false
 }

@@ -14,6 +14,8 @@ import KioskUI
 ///   - tap: pay                      # a widget id, or a point [x, y]
 ///   - long_press: {target: pay, duration: 0.8s}
 ///   - drag: {from: level, to: [600, 200], duration: 0.3s}
+///   - drag: {from: [700, 240], to: [400, 240], release: false}   # the finger stays down at `to`
+///   - drag: {to: [300, 240], duration: 0.1s}   # without `from`: the finger held moves on, then lifts
 ///   - type: "hello"
 ///   - key: return                   # return, backspace, delete, tab, escape, left, right, up, down, home, end
 ///   - wait: 0.5s
@@ -46,7 +48,8 @@ public struct PanelScript {
         case run(YAMLNode)
         case tap(Target)
         case longPress(Target, duration: Double)
-        case drag(from: Target, to: Target, duration: Double)
+        /// `from` nil: the finger a drag left down moves on. `release` false leaves it down.
+        case drag(from: Target?, to: Target, duration: Double, release: Bool)
         case type(String)
         case key(Key)
         case wait(Double)

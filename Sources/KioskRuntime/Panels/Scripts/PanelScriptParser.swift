@@ -90,10 +90,19 @@ public enum PanelScriptParser {
         case "long_press":
             kind = .longPress(try target(value["target"] ?? value), duration: try duration(value["duration"], default: 0.8))
         case "drag":
-            guard let from = value["from"], let to = value["to"] else {
-                throw ConfigError(at: value.location, "drag needs 'from' and 'to'", expected: "{from: id or [x, y], to: id or [x, y]}")
+            guard let to = value["to"] else {
+                throw ConfigError(at: value.location, "drag needs 'to'",
+                                  expected: "{from: id or [x, y], to: id or [x, y], duration?, release?}")
             }
-            kind = .drag(from: try target(from), to: try target(to), duration: try duration(value["duration"], default: 0.3))
+            var release = true
+            if let node = value["release"] {
+                guard let flag = node.scalar.flatMap({ BoolSpelling.value($0.text) }) else {
+                    throw ConfigError(at: node.location, "invalid release", expected: "true or false", found: node.summary)
+                }
+                release = flag
+            }
+            kind = .drag(from: try value["from"].map(target), to: try target(to),
+                         duration: try duration(value["duration"], default: 0.3), release: release)
         case "type":
             guard let text = value.scalar?.text else { throw ConfigError(at: value.location, "type wants the text to type") }
             kind = .type(text)

@@ -22,6 +22,9 @@ public final class PanelScriptRunner {
     /// Drags move in steps this long (one per frame at 60 Hz).
     public static let moveInterval = 1.0 / 60
 
+    /// Where a drag with `release: false` left the finger down.
+    private var heldFinger: Point?
+
     public private(set) var passed = 0
     public private(set) var failed = 0
 
@@ -86,14 +89,8 @@ public final class PanelScriptRunner {
             try touch(along: [try point(of: target)], holding: Self.tapDuration)
         case .longPress(let target, let duration):
             try touch(along: [try point(of: target)], holding: duration)
-        case .drag(let from, let to, let duration):
-            let start = try point(of: from), end = try point(of: to)
-            let count = max(1, Int((duration / Self.moveInterval).rounded()))
-            let path = (0...count).map { step in
-                let t = Double(step) / Double(count)
-                return Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
-            }
-            try touch(along: path, holding: Self.moveInterval)
+        case .drag(let from, let to, let duration, let release):
+            try drag(from: from, to: to, duration: duration, release: release)
         case .type(let text):
             try requireInput()
             try session.driver.type(text)
@@ -132,14 +129,41 @@ public final class PanelScriptRunner {
         }
     }
 
-    /// One finger down at the first point, moved through the rest, held `interval` at each, lifted at the last.
-    private func touch(along path: [Point], holding interval: Double) throws {
+    /// A drag from `from` (or from where a finger left down is) to `to`, lifted there unless `release` is false.
+    private func drag(from: PanelScript.Target?, to: PanelScript.Target, duration: Double, release: Bool) throws {
+        let start: Point
+        if let from {
+            guard heldFinger == nil else { throw StepFailure("a finger is still down at \(heldFinger!); drag on without 'from'") }
+            start = try point(of: from)
+        } else {
+            guard let held = heldFinger else { throw StepFailure("no finger is down: give the drag a 'from'") }
+            start = held
+        }
+        let end = try point(of: to)
+        let count = max(1, Int((duration / Self.moveInterval).rounded()))
+        let path = (0...count).map { step in
+            let t = Double(step) / Double(count)
+            return Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+        }
+        try touch(along: path, holding: Self.moveInterval, release: release)
+    }
+
+    /// One finger down at the first point (unless one is held there already), moved through the
+    /// rest, held `interval` at each, lifted at the last unless `release` is false.
+    private func touch(along path: [Point], holding interval: Double, release: Bool = true) throws {
         try requireInput()
-        input.deliver(.touch(TouchSample(id: 0, phase: .began, location: path[0], timestamp: now)))
-        try session.advance(by: interval)
+        if heldFinger == nil {
+            input.deliver(.touch(TouchSample(id: 0, phase: .began, location: path[0], timestamp: now)))
+            try session.advance(by: interval)
+        }
+        heldFinger = nil
         for point in path.dropFirst() {
             input.deliver(.touch(TouchSample(id: 0, phase: .moved, location: point, timestamp: now)))
             try session.advance(by: interval)
+        }
+        guard release else {
+            heldFinger = path[path.count - 1]
+            return
         }
         input.deliver(.touch(TouchSample(id: 0, phase: .ended, location: path[path.count - 1], timestamp: now)))
         try session.renderUntilIdle()

@@ -1,0 +1,76 @@
+import CCairo
+import Foundation
+
+extension Canvas {
+    /// Composites a picture at a whole device pixel, unscaled and unfiltered, inside `rects`
+    /// (device pixels) and the current clip. An opaque picture at full alpha replaces what is
+    /// there: a plain copy of rows. Otherwise it is painted over it with `alpha`, as a group
+    /// with that opacity would be.
+    public func composite(_ layer: Surface, atPixelX x: Int, y: Int, within rects: [PixelRect], alpha: Double = 1) {
+        guard alpha > 0, !rects.isEmpty else { return }
+        if alpha >= 1, layer.format == .xrgb8888, surface.format == .xrgb8888, copyRows(of: layer, atPixelX: x, y: y, within: rects) {
+            return
+        }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        for rect in rects { cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, layer.handle, Double(x), Double(y))
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        if alpha >= 1 {
+            if layer.format == .xrgb8888 { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
+            cairo_paint(cr)
+        } else {
+            cairo_paint_with_alpha(cr, alpha)
+        }
+        cairo_restore(cr)
+    }
+
+    /// Copies rows of an opaque layer straight into the surface, inside `rects` and the clip: what
+    /// cairo would do for an unscaled opaque source, without its per-call setup. Returns false
+    /// (copying nothing) while painting into a group, or when the clip is not made of rectangles.
+    private func copyRows(of layer: Surface, atPixelX x: Int, y: Int, within rects: [PixelRect]) -> Bool {
+        guard cairo_get_group_target(cr) == cairo_get_target(cr) else { return false }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        let list = cairo_copy_clip_rectangle_list(cr)
+        cairo_restore(cr)
+        guard let list else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
+        var clip: [PixelRect] = []
+        for index in 0..<Int(list.pointee.num_rectangles) {
+            let r = list.pointee.rectangles[index]
+            // A clip that is not on whole pixels cannot be honoured by copying rows.
+            guard r.x.isWhole, r.y.isWhole, r.width.isWhole, r.height.isWhole else { return false }
+            clip.append(PixelRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height)))
+        }
+        let bounds = PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
+        let area = PixelRect(x: x, y: y, width: layer.width, height: layer.height)
+        let from = layer.pixels, to = surface.pixels
+        let fromStride = layer.stride, toStride = surface.stride
+        for rect in rects {
+            for part in clip {
+                let box = rect.intersection(part).intersection(area).intersection(bounds)
+                guard !box.isEmpty else { continue }
+                let rowBytes = box.width * 4
+                for row in box.y..<box.maxY {
+                    memcpy(to + row * toStride + box.x * 4, from + (row - y) * fromStride + (box.x - x) * 4, rowBytes)
+                }
+                cairo_surface_mark_dirty_rectangle(surface.handle, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            }
+        }
+        return true
+    }
+
+    /// Clears the whole surface to transparent (a layer about to be painted again).
+    public func clearAll() {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_reset_clip(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}
