@@ -30,4 +30,26 @@ struct RasterCacheTests {
         try display.renderUntilIdle()
         #expect(card.rasterCache != nil)
     }
+
+    /// A view that draws only what its rectangle needs (a ring leaves out arc pieces off the rows
+    /// being painted) is told the rectangle on the cache's canvas, not on the screen: the cached
+    /// picture is the whole view, whatever its place.
+    @Test func aRasterizedRingPaintsAsItWouldUncached() throws {
+        func render(rasterized: Bool) throws -> Surface {
+            let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+            root.backgroundColor = .white
+            let ring = ProgressView(value: 0.72)
+            ring.frame = Rect(x: 140, y: 110, width: 120, height: 120)
+            ring.rasterize = rasterized
+            root.addSubview(ring)
+            let display = HeadlessDisplay(size: Size(width: 400, height: 300), rootView: root)
+            try display.renderUntilIdle()
+            ring.value = 0.3
+            try display.renderUntilIdle()
+            return try #require(display.output.frontSurface)
+        }
+        let cached = try render(rasterized: true)
+        let painted = try render(rasterized: false)
+        #expect(cached.difference(from: painted, tolerance: 1).isEmpty)  // 1: the cache is premultiplied
+    }
 }

@@ -17,6 +17,9 @@ final class ViewPainter {
     private var layerBeingPainted: View?
     /// The layers the rectangle being painted copies opaquely, in painting order, and where.
     private var opaqueLayers: [(view: View, area: PixelRect)] = []
+    /// The screen pixel at the canvas's origin: a raster cache's canvas starts where its subtree
+    /// does. Culling compares places on screen; a view's `draw` is told the rectangle on its canvas.
+    private var canvasOrigin = (x: 0, y: 0)
 
     init(shadowMasks: ShadowMaskCache, shapeMasks: ShapeMaskCache) {
         self.shadowMasks = shadowMasks
@@ -48,6 +51,9 @@ final class ViewPainter {
     /// Paints one subtree on its own, for a raster cache; the canvas already maps the view's
     /// superview coordinates to the cache's pixels.
     func paintSubtree(_ view: View, rect: PixelRect, into canvas: Canvas) {
+        let outer = canvasOrigin
+        canvasOrigin = (rect.x, rect.y)
+        defer { canvasOrigin = outer }
         var started = true
         paint(view, rect: rect, cover: nil, started: &started, canvas: canvas, useRasterCaches: false)
     }
@@ -84,7 +90,9 @@ final class ViewPainter {
             view.drawBackground(in: canvas)
             canvas.withSavedState {
                 if view.clipsToBounds { view.clipToBounds(in: canvas) }
-                let local = canvas.currentTransform.inverted()?.apply(to: rect.rect) ?? view.bounds
+                let onCanvas = PixelRect(x: rect.x - canvasOrigin.x, y: rect.y - canvasOrigin.y,
+                                         width: rect.width, height: rect.height)
+                let local = canvas.currentTransform.inverted()?.apply(to: onCanvas.rect) ?? view.bounds
                 view.draw(local, in: canvas)
             }
         }
