@@ -101,8 +101,10 @@ struct SetValues {
             }
             return .object(object)
         case .any:
+            // Records with the fields the showcase's list rows read (`$item.name`, `$item.text`).
             return .object(["id": .number(Double(Int.random(in: 0...9, using: &random))),
-                            "name": .string(Self.texts.randomElement(using: &random)!)])
+                            "name": .string(Self.texts.randomElement(using: &random)!),
+                            "text": .string(Self.texts.randomElement(using: &random)!)])
         case .formula:
             return .string(["= 1", "= 2 * 3"].randomElement(using: &random)!)
         }

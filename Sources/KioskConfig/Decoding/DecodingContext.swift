@@ -34,7 +34,8 @@ nonisolated final class DecodingContext {
     /// How many `list` row templates enclose the widget being decoded: their formulas also read
     /// `$item` and `$index`.
     var listRowDepth = 0
-    lazy var rowCatalogue = makeRowCatalogue()
+    lazy var rowCatalogue = makeRowCatalogue(adding: bindingCatalogue)
+    lazy var rowActionCatalogue = makeRowCatalogue(adding: actionCatalogue)
     /// Timer ids declared and cancelled, checked against each other at the end.
     var timerNames = TimerNames()
     /// Where relative picture paths are checked from, or nil not to check them (a config given as

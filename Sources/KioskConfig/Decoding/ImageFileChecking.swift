@@ -42,22 +42,29 @@ nonisolated extension DecodingContext {
     }
 
     /// The quoted texts of a formula that name a picture file (`"photos/ana.jpg"`, `'alarm.png'`).
+    /// A text joined to another with `+` (`panel + '.png'`) is part of a name, not one.
     static func quotedPicturePaths(in formula: String) -> [String] {
+        let characters = Array(formula)
+        func isJoined(from index: Int, step: Int) -> Bool {
+            var index = index
+            while characters.indices.contains(index), characters[index] == " " { index += step }
+            return characters.indices.contains(index) && characters[index] == "+"
+        }
         var paths: [String] = []
-        var quote: Character?
-        var current = ""
-        for character in formula {
-            if let open = quote {
-                if character == open {
-                    if ImageFormat.isImagePath(current), !current.contains("${") { paths.append(current) }
-                    quote = nil
-                } else {
-                    current.append(character)
-                }
-            } else if character == "\"" || character == "'" {
-                quote = character
-                current = ""
+        var index = 0
+        while index < characters.count {
+            let open = characters[index]
+            guard open == "\"" || open == "'" else {
+                index += 1
+                continue
             }
+            guard let close = characters[(index + 1)...].firstIndex(of: open) else { break }
+            let text = String(characters[(index + 1)..<close])
+            if ImageFormat.isImagePath(text), !text.contains("${"), !isJoined(from: index - 1, step: -1),
+               !isJoined(from: close + 1, step: 1) {
+                paths.append(text)
+            }
+            index = close + 1
         }
         return paths
     }

@@ -4,7 +4,8 @@ import KioskUI
 
 /// The rows of one `list`: its items, each row's key, and the widget nodes of the rows built.
 /// A row's spec is the template with every formula evaluated for the row (`$item`, `$index`, and
-/// whatever the panel's formulas read); the reconciler makes and updates rows from it.
+/// whatever the panel's formulas read), and its actions with `$item` and `$index` fixed; the
+/// reconciler makes and updates rows from it.
 final class ListRows: ListViewDataSource {
     let spec: ListRowsSpec
     private weak var reconciler: Reconciler?
@@ -21,6 +22,13 @@ final class ListRows: ListViewDataSource {
         }
     }
     private var keys: [AnyHashable] = []
+
+    /// Something the rows read besides their items changed (`state.selected`, a source): the keys
+    /// and rows are evaluated again. Rows whose values came out the same are left as they are.
+    func refresh() {
+        reported = []
+        keys = makeKeys()
+    }
 
     init(spec: ListRowsSpec, reconciler: Reconciler, report: @escaping (String) -> Void) {
         self.spec = spec
@@ -109,6 +117,12 @@ final class ListRows: ListViewDataSource {
             }
         }
         widget.bindings = [:]
+        if !template.actions.isEmpty {
+            let row = scope.fixedNames
+            widget.actions = template.actions.mapValues { actions in
+                actions.map { $0.mappingFormulas { $0.fixing(row) } }
+            }
+        }
         widget.children = template.children.map { evaluated($0, in: scope) }
         return widget
     }
@@ -123,6 +137,11 @@ struct RowScope: ExpressionScope {
     var item: ExpressionValue
     var index: Int
     var outer: (any ExpressionScope)?
+
+    /// What the row's actions fix: they run later, outside this scope.
+    var fixedNames: [String: ExpressionValue] {
+        [ExpressionNames.item: item, ExpressionNames.index: .number(Double(index))]
+    }
 
     var locale: String { outer?.locale ?? "en" }
     var timeZone: TimeZone { outer?.timeZone ?? .current }

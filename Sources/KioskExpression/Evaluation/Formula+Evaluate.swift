@@ -3,6 +3,11 @@ extension Formula {
     /// every failure (division by zero, a missing name, a wrong type) is an `ExpressionError`
     /// with the span of the part that failed.
     public func evaluate(in scope: some ExpressionScope) -> Result<ExpressionValue, ExpressionError> {
+        guard fixedNames.isEmpty else { return value(reading: FixedNamesScope(fixed: fixedNames, outer: scope)) }
+        return value(reading: scope)
+    }
+
+    private func value(reading scope: some ExpressionScope) -> Result<ExpressionValue, ExpressionError> {
         let evaluator = Evaluator(scope: scope)
         do throws(ExpressionError) {
             switch content {

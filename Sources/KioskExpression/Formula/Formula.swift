@@ -3,6 +3,8 @@ public struct Formula: Hashable, Sendable {
     /// The property text as written, `=` included.
     public let text: String
     let content: Content
+    /// Names read as these values before the scope is asked (`fixing(_:)`).
+    var fixedNames: [String: ExpressionValue] = [:]
 
     enum Content: Sendable {
         case expression(SyntaxNode)
@@ -49,8 +51,13 @@ public struct Formula: Hashable, Sendable {
         return false
     }
 
-    public static func == (left: Formula, right: Formula) -> Bool { left.text == right.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    public static func == (left: Formula, right: Formula) -> Bool {
+        left.text == right.text && left.fixedNames == right.fixedNames
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(fixedNames)
+    }
 }
 
 /// Splits a template into literal text and `${…}` expressions; `$${` is a literal `${`.

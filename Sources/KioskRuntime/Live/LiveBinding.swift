@@ -50,14 +50,7 @@ final class LiveBinding {
     }
 
     private func readReferences() {
-        var names: [LiveName] = []
-        for reference in formula.references {
-            guard let root = reference.path.first else { continue }
-            if root == "now" { continue }
-            let name = LiveName(root, member: reference.path.count > 1 ? reference.path[1] : nil)
-            if !names.contains(name) { names.append(name) }
-        }
-        inputs = names
+        inputs = LiveName.inputs(reading: formula.references)
         clock = formula.clock
     }
 }

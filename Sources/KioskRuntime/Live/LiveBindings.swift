@@ -53,6 +53,11 @@ public final class LiveBindings {
     private var writers: [String: [Key]] = [:]
     /// The bindings that decide how often `now` ticks: the shown panel's and those they read.
     private var tickingCache: [Key]?
+    /// Lists whose rows read names besides their items (`state.selected` to mark the chosen row):
+    /// the rows are evaluated again when one changes, as a binding would be.
+    private var lists: [ObjectIdentifier: WidgetNode] = [:]
+    private var rowReaders: [String: [(name: LiveName, list: ObjectIdentifier)]] = [:]
+    private var staleLists: Set<ObjectIdentifier> = []
 
     /// Evaluations since the start (tests count them).
     public private(set) var evaluationCount = 0
@@ -85,10 +90,12 @@ public final class LiveBindings {
         var next: [Key: LiveBinding] = [:]
         var alive: Set<ObjectIdentifier> = []
         widgets = [:]
+        lists = [:]
         for (panelID, root) in host.builtRoots {
             for node in root.subtree {
                 alive.insert(ObjectIdentifier(node))
                 if let id = node.id { widgets[id] = node }
+                if node.spec.rows != nil { lists[ObjectIdentifier(node)] = node }
                 for property in node.spec.bindings.keys.sorted() {
                     let spec = node.spec.bindings[property]!
                     let key = Key(node: ObjectIdentifier(node), property: property)
@@ -114,6 +121,7 @@ public final class LiveBindings {
             }
         }
         bindings = next
+        staleLists.formIntersection(lists.keys)
         reindex()
         onClockNeedChange?()
     }
@@ -127,6 +135,12 @@ public final class LiveBindings {
             byNode[key.node, default: []].append(key)
             for name in binding.inputs { readers[name.root, default: []].append((name, key)) }
             if binding.clock != nil { clockReaders.insert(key) }
+        }
+        rowReaders = [:]
+        for (list, node) in lists {
+            for name in LiveName.inputs(reading: node.spec.rows?.outerReferences ?? []) {
+                rowReaders[name.root, default: []].append((name, list))
+            }
         }
         rank()
     }
@@ -166,10 +180,14 @@ public final class LiveBindings {
         for reader in readers[name.root] ?? [] where reader.name.isAffected(by: name) {
             mark(reader.key, .inputs)
         }
+        for reader in rowReaders[name.root] ?? [] where reader.name.isAffected(by: name) {
+            markRows(of: reader.list)
+        }
         if name.root == "locale" {
             // Every formula formats in the locale (`number`, `currency`, `date`) and reads texts
             // translated into it, whether or not it names `locale`.
             for key in bindings.keys { mark(key, .recheck) }
+            for list in lists.keys { markRows(of: list) }
         }
         if name.root == "panel" {
             // The panel shown decides how often `now` ticks; its clocks stood still while hidden.
@@ -240,6 +258,10 @@ public final class LiveBindings {
         binding.panelID == host.currentPanelID || binding.panelID == PanelHost.overlayBindingsID
     }
 
+    private func markRows(of list: ObjectIdentifier) {
+        if staleLists.insert(list).inserted { host.screen.requestFrame() }
+    }
+
     private func mark(_ key: Key, _ reason: Reason) {
         if dirty.isEmpty { host.screen.requestFrame() }
         if dirty[key] == nil { queue?.push(key) }
@@ -252,7 +274,16 @@ public final class LiveBindings {
     /// control request) must see. A binding marked again after it ran this time (only in a cycle)
     /// waits for the next frame.
     public func evaluateDirty() {
-        guard !dirty.isEmpty, queue == nil else { return }
+        guard queue == nil else { return }
+        if !dirty.isEmpty { evaluateDirtyBindings() }
+        // After the bindings: a row may read a property a binding just wrote.
+        for list in staleLists {
+            if let node = lists[list] { ListAdapter.refreshRows(of: node.view) }
+        }
+        staleLists = []
+    }
+
+    private func evaluateDirtyBindings() {
         queue = BindingQueue(dirty.keys) { [unowned self] in order($0) < order($1) }
         var done: Set<Key> = []
         var deferred: [Key: Reason] = [:]

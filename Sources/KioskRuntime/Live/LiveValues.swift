@@ -114,6 +114,17 @@ struct LiveName: Hashable {
         return names
     }
 
+    /// The names a formula's references read, each once; `now` is the clock's business.
+    static func inputs(reading references: [NameReference]) -> [LiveName] {
+        var names: [LiveName] = []
+        for reference in references {
+            guard let root = reference.path.first, root != "now" else { continue }
+            let name = LiveName(root, member: reference.path.count > 1 ? reference.path[1] : nil)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
     /// Whether a change to `changed` concerns a formula reading `self`.
     func isAffected(by changed: LiveName) -> Bool {
         root == changed.root && (member == nil || changed.member == nil || member == changed.member)

@@ -46,7 +46,11 @@ struct ImageFileCheckTests {
         #expect(warning.line == 5 && warning.column == 16)
         #expect(warning.description.hasPrefix("kiosk.yaml:5:16: warning: image 'source': 'gone.jpg', which the formula may give"),
                 "\(warning)")
-        #expect(check("        - {type: image, source: \"= panel + '.png'\"}\n").isEmpty, "nothing spelled out, nothing to check")
+        // Nothing spelled out (a text that is no file name on its own), nothing to warn about.
+        let unspelled = "panels:\n  home:\n    root:\n      type: image\n      source: \"= panel + '.png'\"\n"
+        let loaded = ConfigLoader().load(bytes: Array(unspelled.utf8), file: "kiosk.yaml", imageDirectory: Self.imageDirectory)
+        let quiet = try #require(loaded.value)
+        #expect(quiet.warnings.isEmpty, "\(quiet.warnings)")
     }
 
     @Test func kioskCheckPrintsWarningsAndPasses() throws {

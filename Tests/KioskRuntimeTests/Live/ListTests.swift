@@ -184,4 +184,93 @@ struct ListTests {
         #expect(kiosk.formulaProblems.count == 1, "\(kiosk.formulaProblems)")
         #expect(kiosk.formulaProblems.first?.contains("kiosk.yaml:9:43: value of a list row: division by zero") == true, "\(kiosk.formulaProblems)")
     }
+
+    /// A row's actions read the row they belong to, also when they run later (a timer) or on a
+    /// choice (an alert's button): `$item` and `$index` are fixed when the row is built.
+    @Test func aRowsActionsReadItsItemAndIndex() throws {
+        let kiosk = try PanelSessionFixture("""
+            state:
+              orders: [{id: a1, name: Tea}, {id: b2, name: Cake}, {id: c3, name: Soup}]
+              picked: ""
+              later: ""
+              confirmed: ""
+            panels:
+              home:
+                root:
+                  type: list
+                  id: orders
+                  items: "= state.orders"
+                  key: "= $item.id"
+                  row_height: 60
+                  size: [400, 300]
+                  row:
+                    type: button
+                    title: "${$item.name}"
+                    on_tap:
+                      - {set: {state.picked: "${$item.id} at ${$index}"}}
+                      - {emit: {event: picked, value: "= $item.name"}}
+                      - {after: {delay: 2s, do: [{set: {state.later: "= $item.name"}}]}}
+                      - if: {when: "= $index == 2", then: [{alert: {title: Sure?, buttons: [{title: Yes, actions: [{set: {state.confirmed: "= $item.id"}}]}]}}]}
+            """, size: Size(width: 400, height: 300))
+        let list = try #require(kiosk.screen.view(withID: "orders") as? ListView)
+        try kiosk.session.driver.tap(at: kiosk.session.driver.frameOnScreen(of: try #require(list.builtRows[1])).center)
+        #expect(kiosk.host.live.state["picked"] == .text("b2 at 1"))
+        #expect(kiosk.host.emittedEvents.last?.name == "picked")
+        #expect(kiosk.host.emittedEvents.last?.value == .text(.literal("Cake")))
+        #expect(kiosk.host.live.state["later"] == .text(""))
+        try kiosk.session.advance(by: 2.5)
+        #expect(kiosk.host.live.state["later"] == .text("Cake"), "the timer's action read the row it came from")
+
+        try kiosk.session.driver.tap(at: kiosk.session.driver.frameOnScreen(of: try #require(list.builtRows[2])).center)
+        #expect(kiosk.host.live.state["picked"] == .text("c3 at 2"))
+        kiosk.host.respondToAlert(buttonIndex: 0)
+        #expect(kiosk.host.live.state["confirmed"] == .text("c3"))
+        #expect(kiosk.formulaProblems.isEmpty, "\(kiosk.formulaProblems)")
+    }
+
+    /// Rows read what any formula reads (state, sources, widgets): when that changes, the rows are
+    /// evaluated again, and only the rows whose values changed repaint.
+    @Test func rowsFollowTheStateTheyRead() throws {
+        let kiosk = try PanelSessionFixture("""
+            state:
+              orders: []
+              selected: o1
+            panels:
+              home:
+                root:
+                  type: list
+                  id: orders
+                  items: "= state.orders"
+                  key: "= $item.id"
+                  row_height: 40
+                  size: [400, 300]
+                  row: {type: label, text: "${$item.id == state.selected ? '> ' : ''}${$item.name}"}
+            """, size: Size(width: 400, height: 300))
+        try kiosk.setState("orders", Self.orders(20))
+        let list = try list(kiosk)
+        let rows = (0..<4).map { list.builtRows[$0] as? Label }
+        #expect(rows.map { $0?.text } == ["Order 0", "> Order 1", "Order 2", "Order 3"])
+
+        let before = kiosk.session.display.compositor.renderFullFrame()
+        try kiosk.setState("selected", .text("o2"))
+        #expect((0..<4).allSatisfy { list.builtRows[$0] === rows[$0] }, "the rows kept their views")
+        #expect(rows.map { $0?.text } == ["Order 0", "Order 1", "> Order 2", "Order 3"])
+        let changed = [1, 2].map { index in
+            // A label's glyphs may reach 2 px past its box (its drawing overhang).
+            let box = kiosk.session.driver.frameOnScreen(of: rows[index]!)
+            return PixelRect(x: Int(box.minX), y: Int(box.minY) - 2, width: Int(box.width.rounded(.up)),
+                             height: Int(box.height.rounded(.up)) + 4)
+        }
+        let damage = kiosk.lastDamage
+        #expect(!damage.isEmpty)
+        for rect in damage.rects {
+            #expect(changed.contains { $0.contains(rect) } || changed[0].union(changed[1]).contains(rect),
+                    "damage \(rect) lies outside the two changed rows \(changed)")
+        }
+        let after = kiosk.session.display.compositor.renderFullFrame()
+        #expect(after.difference(from: before).differingPixels > 0)
+        #expect(try #require(kiosk.session.display.output.frontSurface).difference(from: after).differingPixels == 0,
+                "the partial repaint equals a full one")
+    }
 }
+

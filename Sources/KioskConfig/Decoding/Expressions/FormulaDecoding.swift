@@ -42,7 +42,12 @@ nonisolated extension DecodingContext {
     /// The static check of one formula: names, functions, argument counts and types, and `$value`
     /// outside actions. `expecting` is the type the value must have, when only one fits.
     func check(_ spec: FormulaSpec, expecting: ExpressionType?, insideActions: Bool) {
-        let catalogue = insideActions ? actionCatalogue : listRowDepth > 0 ? rowCatalogue : bindingCatalogue
+        let catalogue = switch (insideActions, listRowDepth > 0) {
+        case (true, true): rowActionCatalogue
+        case (true, false): actionCatalogue
+        case (false, true): rowCatalogue
+        case (false, false): bindingCatalogue
+        }
         let (type, problems) = spec.formula.check(against: catalogue, expecting: expecting)
         for problem in problems { report(problem, in: spec) }
         // The language lets a text take any value (shown as text); a colour or a choice is a text

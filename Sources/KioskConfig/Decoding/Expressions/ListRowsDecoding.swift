@@ -16,9 +16,10 @@ nonisolated enum ListRowsDecoding {
 }
 
 nonisolated extension DecodingContext {
-    /// What formulas inside a row template read: what any binding reads, `$item` and `$index`.
-    func makeRowCatalogue() -> ExpressionCatalogue {
-        var catalogue = bindingCatalogue
+    /// What formulas inside a row template read: what any binding (or, in the row's actions, any
+    /// action) reads, `$item` and `$index`.
+    func makeRowCatalogue(adding outer: ExpressionCatalogue) -> ExpressionCatalogue {
+        var catalogue = outer
         catalogue.names[ExpressionNames.item] = .any
         catalogue.names[ExpressionNames.index] = .number
         return catalogue

@@ -34,6 +34,14 @@ public struct ListAdapter: ComponentAdapter {
     public func dismantle(_ view: View) {
         (view as? ConfigListView)?.rows?.dismantleAll()
     }
+
+    /// Evaluates a list's rows again: something they read besides their items changed
+    /// (`ListRowsSpec.outerReferences`).
+    public static func refreshRows(of view: View) {
+        guard let list = view as? ConfigListView, let rows = list.rows else { return }
+        rows.refresh()
+        list.reloadRows()
+    }
 }
 
 /// A `ListView` that owns the rows controller its data source is (a list view holds its data
