@@ -21,6 +21,7 @@ nonisolated struct ConfigDecoder {
         if let node = root["styles"] { context.styles = context.resolveStyles(node) }
         if let node = root["state"] { context.stateDeclarations = context.stateDeclarations(node) }
         if let node = root["sources"] { context.sourceNames = context.sourceNames(node) }
+        context.hasMQTTSection = root["mqtt"] != nil
         let panelEntries = root["panels"].flatMap { context.mapping($0, describing: "'panels'") } ?? []
         context.panelIDs = panelEntries.map(\.key)
         if let node = root["panels"] { context.collectWidgetIDs(in: node) }

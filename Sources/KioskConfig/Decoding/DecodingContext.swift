@@ -26,6 +26,8 @@ nonisolated final class DecodingContext {
     /// the names of the `sources:`.
     var stateDeclarations: [StateDeclaration] = []
     var sourceNames: [String] = []
+    /// Whether the config names a broker: an `mqtt` source needs one.
+    var hasMQTTSection = false
     /// Every binding of a widget with an id, for the cycle check once all are read.
     var bindingGraph = BindingGraph()
     /// What formulas may read, built on first use (every name above is known by then).

@@ -50,6 +50,13 @@ nonisolated extension DecodingContext {
                 options = sourceOptions(body, shorthand: nil, known: ["max_bytes"], describing: what)
             }
             kind = .push
+        case "mqtt":
+            options = sourceOptions(body, shorthand: "topic", known: ["topic", "format", "json_path", "max_bytes"], describing: what)
+            kind = mqtt(options, at: body.location, describing: what)
+            if !hasMQTTSection {
+                report(at: kindEntry.keyLocation, "\(what) reads MQTT, but the config has no 'mqtt' section",
+                       expected: "a top-level 'mqtt: {broker: mqtt://host:1883}' naming the broker")
+            }
         default:
             report(at: kindEntry.keyLocation, "unknown kind of source '\(kindEntry.key)' for \(what)",
                    expected: Self.kindList, suggestion: NameSuggestion.closest(to: kindEntry.key, among: SourceSpec.kinds))
@@ -63,7 +70,7 @@ nonisolated extension DecodingContext {
         return SourceSpec(name: name, kind: kind, maximumBytes: maximumBytes)
     }
 
-    private static var kindList: String { "'http', 'file', 'command' or 'push'" }
+    private static var kindList: String { "'http', 'file', 'command', 'push' or 'mqtt'" }
 
     /// A name expressions can write (`weather.temp`) that means nothing else.
     private func checkSourceName(_ name: String, at location: SourceLocation) -> Bool {
@@ -190,6 +197,38 @@ nonisolated extension DecodingContext {
         let format = option("format").map { self.format($0, among: [.json, .text, .auto], describing: what) } ?? .auto
         guard let argv, let interval, let timeout, let format else { return nil }
         return .command(argv: argv, interval: interval, timeout: timeout, format: format)
+    }
+
+    private func mqtt(_ options: [YAMLNode.Entry], at location: SourceLocation, describing what: String) -> SourceSpec.Kind? {
+        let option = { (key: String) in options.first { $0.key == key }?.value }
+        let expectedTopic = "an MQTT topic filter, e.g. plant/+/temp"
+        guard let topicNode = required("topic", in: option, at: location, describing: what, expected: expectedTopic) else {
+            return nil
+        }
+        var topic: MQTTTopicFilter?
+        switch MQTTTopicFilter.parse(topicNode.isNull ? "" : topicNode.scalar?.text ?? "") {
+        case .success(let filter): topic = filter
+        case .failure(let error):
+            report(at: topicNode.location, "invalid topic for \(what): \(error.message)", expected: expectedTopic,
+                   found: topicNode.summary)
+        }
+        let format = option("format").map { self.format($0, among: [.json, .text, .auto], describing: what) } ?? .auto
+        var jsonPath: [String]? = []
+        if let node = option("json_path") {
+            let text = node.isNull ? "" : node.scalar?.text ?? ""
+            // `$.reading.value` and `reading.value` are one path: members, or list positions from 0.
+            let path = text.hasPrefix("$.") ? String(text.dropFirst(2)) : text
+            let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if path.isEmpty || parts.contains(where: \.isEmpty) {
+                report(at: node.location, "invalid 'json_path' for \(what)",
+                       expected: "members joined by dots, e.g. reading.value or sensors.0.temp", found: node.summary)
+                jsonPath = nil
+            } else {
+                jsonPath = parts
+            }
+        }
+        guard let topic, let format, let jsonPath else { return nil }
+        return .mqtt(topic: topic, format: format, jsonPath: jsonPath)
     }
 
     private func required(_ key: String, in option: (String) -> YAMLNode?, at location: SourceLocation, describing what: String,

@@ -22,19 +22,23 @@ nonisolated public struct SourceSpec: Equatable, Sendable {
         case command(argv: [String], interval: Double, timeout: Double, format: Format)
         /// Set by other programs (`kiosk ctl data NAME JSON`, the control socket's `data`).
         case push
+        /// Messages on `topic` (an MQTT topic filter: `plant/+/temp`) at the broker of the config's
+        /// `mqtt:` section. `jsonPath` picks a part of each payload (`["reading", "value"]`).
+        case mqtt(topic: MQTTTopicFilter, format: Format, jsonPath: [String])
 
-        /// `http`, `file`, `command` or `push`, as written in the config.
+        /// `http`, `file`, `command`, `push` or `mqtt`, as written in the config.
         public var name: String {
             switch self {
             case .http: "http"
             case .file: "file"
             case .command: "command"
             case .push: "push"
+            case .mqtt: "mqtt"
             }
         }
     }
 
-    public static let kinds = ["http", "file", "command", "push"]
+    public static let kinds = ["http", "file", "command", "push", "mqtt"]
     /// A payload larger than this is refused unless the source says otherwise (`max_bytes`).
     public static let defaultMaximumBytes = 1024 * 1024
     /// What `max_bytes` may be: a payload is held in memory and parsed on the UI thread.

@@ -79,6 +79,40 @@ public final class SourceSet {
         apply(.value(value), to: name)
     }
 
+    /// The most topics one wildcard `mqtt` source keeps values for: a filter like `#` on a busy
+    /// broker would otherwise grow without end.
+    public static let maximumMatchedTopics = 1_000
+
+    /// The `mqtt` sources: the MQTT bridge subscribes to their topics and delivers here.
+    public var mqttSources: [(name: String, topic: MQTTTopicFilter)] {
+        names.compactMap { name in
+            guard case .mqtt(let topic, _, _) = entries[name]?.spec.kind else { return nil }
+            return (name, topic)
+        }
+    }
+
+    /// A message on the topic of the `mqtt` source `name`, whose wildcards matched `matched`. A
+    /// source without wildcards takes the message's value; one with wildcards keeps the latest
+    /// value of each topic, in a record keyed by the levels its wildcards matched
+    /// (`plant/+/temp` gives `{kitchen: 21, hall: 19}`, `site/#` keys by the rest of the topic).
+    func receive(_ payload: [UInt8], matched: [String], forSource name: String) {
+        guard isLive, let entry = entries[name], case .mqtt(let topic, let format, let jsonPath) = entry.spec.kind else { return }
+        var outcome = MQTTSourcePayload.outcome(of: payload, format: format, jsonPath: jsonPath,
+                                                maximumBytes: entry.spec.maximumBytes)
+        if topic.hasWildcards, case .value(let value) = outcome {
+            var fields: [String: ExpressionValue] = [:]
+            if case .record(let known) = entry.status.current.value { fields = known }
+            let key = matched.joined(separator: "/")
+            if fields[key] == nil && fields.count >= Self.maximumMatchedTopics {
+                outcome = .failure("more than \(Self.maximumMatchedTopics) topics match \(topic); '\(key)' is not kept")
+            } else {
+                fields[key] = value
+                outcome = .value(.record(fields))
+            }
+        }
+        apply(outcome, to: name)
+    }
+
     /// Applies a reloaded config's sources: a source whose spec did not change keeps running with
     /// its value; a changed one starts again from nothing; a removed one stops.
     public func update(specs: [SourceSpec]) {
@@ -136,7 +170,8 @@ public final class SourceSet {
     private func makeSource(_ spec: SourceSpec) -> DataSource? {
         guard isLive else { return nil }
         switch spec.kind {
-        case .push:
+        case .push, .mqtt:
+            // Values come in: from `data`, or from the MQTT bridge (`receive`).
             return nil
         case .file(let path, let format, let interval):
             return FileSource(path: resolve(path), format: format, interval: interval, maximumBytes: spec.maximumBytes,

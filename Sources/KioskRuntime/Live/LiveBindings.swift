@@ -58,6 +58,8 @@ public final class LiveBindings {
     private var lists: [ObjectIdentifier: WidgetNode] = [:]
     private var rowReaders: [String: [(name: LiveName, list: ObjectIdentifier)]] = [:]
     private var staleLists: Set<ObjectIdentifier> = []
+    /// Whether the evaluation under way wrote a property (`PanelHost.onBoundValuesChange`).
+    private var wroteValues = false
 
     /// Evaluations since the start (tests count them).
     public private(set) var evaluationCount = 0
@@ -281,6 +283,10 @@ public final class LiveBindings {
             if let node = lists[list] { ListAdapter.refreshRows(of: node.view) }
         }
         staleLists = []
+        if wroteValues {
+            wroteValues = false
+            host.onBoundValuesChange?()
+        }
     }
 
     private func evaluateDirtyBindings() {
@@ -336,6 +342,7 @@ public final class LiveBindings {
         binding.isInterrupted = false
         binding.isOverridden = false
         host.reconciler.applyBound(value, to: binding.property, on: binding.node)
+        wroteValues = true
         for output in binding.outputs { inputChanged(output) }
     }
 

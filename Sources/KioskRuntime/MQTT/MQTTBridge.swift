@@ -28,6 +28,8 @@ public final class MQTTBridge {
     /// The last value published for each `mqtt.publish` entry.
     private var publishedWidgets: [String: String] = [:]
     private var publishedState: [UInt8]?
+    /// The topic filters of the config's `mqtt` sources this connection subscribed to.
+    private var sourceSubscriptions: Set<String> = []
 
     /// Nil when the settings cannot make a client (the log says why); the kiosk runs without MQTT.
     public init?(spec: MQTTSpec, host: PanelHost, handler: PanelControlHandler, idle: IdleBehaviour, scheduler: any Scheduler,
@@ -103,6 +105,11 @@ public final class MQTTBridge {
             previousWidgetEvent?(event, widget, value)
             self?.publishWidgets()
         }
+        let previousBoundChange = host.onBoundValuesChange
+        host.onBoundValuesChange = { [weak self] in
+            previousBoundChange?()
+            self?.publishWidgets()
+        }
         let previousReload = host.reloadPhaseDidEnd
         host.reloadPhaseDidEnd = { [weak self] phase in
             previousReload?(phase)
@@ -116,6 +123,8 @@ public final class MQTTBridge {
         connection.subscribe(topics.command)
         connection.subscribe(topics.groupCommand)
         if spec.allowConfigPush { connection.subscribe(topics.configSet) }
+        sourceSubscriptions = []
+        sourcesDidChange()
         publishedState = nil
         publishedWidgets = [:]
         publishState()
@@ -174,7 +183,26 @@ public final class MQTTBridge {
 
     // MARK: Receiving
 
+    /// Subscribes to the topics of `mqtt` sources a reload added and leaves those it removed.
+    public func sourcesDidChange() {
+        guard connection.isConnected else { return }
+        let wanted = Set(handler.sources?.mqttSources.map(\.topic.text) ?? [])
+        for topic in sourceSubscriptions.subtracting(wanted) { connection.unsubscribe(topic) }
+        for topic in wanted.subtracting(sourceSubscriptions).sorted() { connection.subscribe(topic) }
+        sourceSubscriptions = wanted
+    }
+
+    /// Hands a message to every `mqtt` source whose topic filter matches it.
+    private func deliverToSources(_ message: MQTTMessage) {
+        guard let sources = handler.sources else { return }
+        for (name, topic) in sources.mqttSources {
+            guard let matched = topic.match(message.topic) else { continue }
+            sources.receive(message.payload, matched: matched, forSource: name)
+        }
+    }
+
     private func received(_ message: MQTTMessage) {
+        deliverToSources(message)
         let address = message.responseTopic.map { MQTTReplyAddress(topic: $0, correlationData: message.correlationData) }
             ?? MQTTReplyAddress(topic: topics.reply, correlationData: message.correlationData)
         if message.topic == topics.configSet {

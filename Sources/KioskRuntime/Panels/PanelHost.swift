@@ -30,6 +30,9 @@ public final class PanelHost {
     public var onWidgetEvent: ((_ event: String, _ widgetID: String?, _ value: PropertyValue?) -> Void)?
     /// The panel shown changed (from, to).
     public var onPanelChange: ((_ from: String?, _ to: String) -> Void)?
+    /// Hears that bindings gave widgets new values (once per evaluation, before the frame is laid
+    /// out): what publishes bound properties (`mqtt.publish`) as they change.
+    public var onBoundValuesChange: (() -> Void)?
     /// Alerts asked for and not yet answered, the newest last.
     public internal(set) var pendingAlerts: [AlertRequest] = []
     /// Presents alerts (KioskUI's `Alert` unless replaced; nil records them only).

@@ -139,7 +139,7 @@ public final class PanelKiosk: InputReceiver {
             brightness?.update(host.config.display.brightness)
             antiburn?.update(host.config.display.antiburn)
             sources.update(specs: host.config.sources)
-            if mqtt?.spec != host.config.mqtt { startMQTT() }
+            if mqtt?.spec != host.config.mqtt { startMQTT() } else { mqtt?.sourcesDidChange() }
         }
         // Values arrive from the loop, so nothing is missed by setting this last.
         sources.onChange = { [weak live, weak self] name, value in
