@@ -119,12 +119,14 @@ public final class MQTTBridge {
     }
 
     private func connected() {
-        connection.publish(topics.status, Array("online".utf8), retain: true, qos: 1)
+        // Subscriptions first: the broker handles a client's packets in order, so whoever sees
+        // `online` can send a command at once and it is heard.
         connection.subscribe(topics.command)
         connection.subscribe(topics.groupCommand)
         if spec.allowConfigPush { connection.subscribe(topics.configSet) }
         sourceSubscriptions = []
         sourcesDidChange()
+        connection.publish(topics.status, Array("online".utf8), retain: true, qos: 1)
         publishedState = nil
         publishedWidgets = [:]
         publishState()

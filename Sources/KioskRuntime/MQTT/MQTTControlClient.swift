@@ -50,7 +50,7 @@ final class MQTTControlClient {
         let correlation = Array(UUID().uuidString.utf8)
         client.publish(topic: "\(target)/command", payload: Array(request.json.serialized.utf8), qos: 1,
                        correlationData: correlation, responseTopic: replyTopic)
-        try wait("a reply on \(target)/command") { reply != nil && (!wantsScreenshot || screenshot != nil) }
+        try wait("reply to the command sent to \(target)/command") { reply != nil && (!wantsScreenshot || screenshot != nil) }
         guard let reply, let json = try? JSONParser.parse(reply), let answer = try? ControlReply(json: json) else {
             throw MQTTError("the reply was not a control reply")
         }

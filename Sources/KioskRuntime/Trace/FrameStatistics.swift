@@ -44,8 +44,10 @@ public final class FrameStatistics: FrameLoopObserver {
         func percentile(_ p: Double) -> Double {
             times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count) * p))]
         }
+        // `recent` runs newest first: each gap is from a frame to the one after it.
+        let longestGap = zip(recent.dropFirst(), recent).map { presentedAt[$1] - presentedAt[$0] }.max() ?? 0
         return Summary(frames: framesPresented, framesPerSecond: fps, frameTimeP50: percentile(0.5),
-                       frameTimeP99: percentile(0.99),
+                       frameTimeP99: percentile(0.99), longestGap: longestGap,
                        damagedPixelsPerFrame: pixels.isEmpty ? 0 : Double(pixels.reduce(0, +)) / Double(pixels.count),
                        wakeups: wakeups, residentBytes: Self.residentBytes())
     }
@@ -59,6 +61,7 @@ public final class FrameStatistics: FrameLoopObserver {
             "fps": rounded(summary.framesPerSecond, 10),
             "frame_time_p50_ms": rounded(summary.frameTimeP50 * 1000),
             "frame_time_p99_ms": rounded(summary.frameTimeP99 * 1000),
+            "longest_gap_ms": rounded(summary.longestGap * 1000),
             "damaged_pixels_per_frame": rounded(summary.damagedPixelsPerFrame, 1),
         ]
         members["wakeups"] = summary.wakeups.map { .number(Double($0)) } ?? .null
@@ -73,6 +76,9 @@ public final class FrameStatistics: FrameLoopObserver {
         /// In seconds.
         public var frameTimeP50: Double
         public var frameTimeP99: Double
+        /// The longest time between two presented frames, in seconds: a frame loop kept from
+        /// running (a blocking call) shows here, however quick each frame is.
+        public var longestGap: Double
         public var damagedPixelsPerFrame: Double
         public var wakeups: Int?
         public var residentBytes: Int?

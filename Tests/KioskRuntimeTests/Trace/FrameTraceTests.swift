@@ -113,7 +113,7 @@ struct FrameTraceTests {
         #expect(summary.damagedPixelsPerFrame > 1280 * 800 / 11 && summary.damagedPixelsPerFrame < 1280 * 800 / 10)
         #expect(summary.residentBytes ?? 0 > 1_000_000)
         let json = statistics.json(wakeups: 3)
-        for key in ["fps", "frame_time_p50_ms", "frame_time_p99_ms", "damaged_pixels_per_frame", "wakeups", "rss_bytes"] {
+        for key in ["fps", "frame_time_p50_ms", "frame_time_p99_ms", "longest_gap_ms", "damaged_pixels_per_frame", "wakeups", "rss_bytes"] {
             #expect(json[key] != nil, "stats has \(key)")
         }
     }
