@@ -100,12 +100,17 @@ func runBenchmark() throws {
 
 /// `KIOSK_BENCH_ONLY=reload` (or `kiosk-bench reload`) runs the reload rows alone; `list` the list
 /// rows; `scaling` the table of screen sizes; `start` the start and memory rows; `transitions` the
-/// transition rows.
+/// transition rows; `latency` input to screen.
 let only = CommandLine.arguments.dropFirst().first ?? ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"]
 if only == "transitions" {
     var table = Table()
     try addTransitionRows(to: &table)
     print("kiosk-bench: panel transitions composed from layers, \(iterations) iterations")
+    table.print()
+} else if only == "latency" {
+    var table = Table()
+    try addLatencyRows(to: &table)
+    print("kiosk-bench: input to screen on the headless display at 60 Hz, real clock (150 inputs each)")
     table.print()
 } else if only == "list" {
     var table = Table()
@@ -136,5 +141,9 @@ if only == "transitions" {
         try addStartRows(to: &startTable)
         print("\nkiosk-bench: kiosk run --backend headless, a fresh process each time")
         startTable.print()
+        var latencyTable = Table()
+        try addLatencyRows(to: &latencyTable)
+        print("\nkiosk-bench: input to screen on the headless display at 60 Hz, real clock (150 inputs each)")
+        latencyTable.print()
     }
 }

@@ -43,7 +43,14 @@ public final class HeadlessDisplay {
             for observer in presentationObservers { observer(time) }
         }
         frames.onRenderError = { [unowned self] error in renderError = error }
+        frames.repaintWindowFollowsPaintTime = !Self.isVirtual(loop)
         frames.attach(compositor, refreshInterval: vblank.refreshInterval, timeline: vblank)
+    }
+
+    /// Whether `scheduler`'s time is virtual: painting takes none of it there.
+    private static func isVirtual(_ scheduler: any Scheduler) -> Bool {
+        if let traced = scheduler as? TracingScheduler { return isVirtual(traced.base) }
+        return scheduler is VirtualLoop
     }
 
     public var refreshInterval: Double { vblank.refreshInterval }

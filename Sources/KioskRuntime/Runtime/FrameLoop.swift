@@ -10,7 +10,8 @@ import KioskPlatform
 /// while it is, requests are only remembered, and the flip's completion schedules the next frame.
 /// With nothing requested no timer is armed, so an idle kiosk sleeps in `epoll_wait` without end.
 /// A display with a `RefreshTimeline` (the memory display) has its frames started late in the
-/// interval before the refresh that shows them, and evaluated at that refresh.
+/// interval before the refresh that shows them (by the recent paint times, on a real clock), and
+/// evaluated at that refresh.
 public final class FrameLoop {
     private let loop: any Scheduler
     private var timeline: (any RefreshTimeline)?
@@ -25,6 +26,10 @@ public final class FrameLoop {
     public private(set) var isPaused = false
     /// When the flip in flight was submitted; nil when none is.
     private var flipSubmittedAt: Double?
+    /// Whether the repaint window follows the measured paint times. Off on a virtual clock, where
+    /// painting takes no time and frames must start at the same moments on every machine.
+    public var repaintWindowFollowsPaintTime = false
+    private var repaintWindow = RepaintWindow()
 
     /// Frames handed to the display since the start.
     public private(set) var framesPresented = 0
@@ -120,7 +125,14 @@ public final class FrameLoop {
         // The first frame replaces nothing on screen, so no input can be waited for: it is painted
         // at once (start-up is exec to first frame) and shown at the refresh after it as before.
         if framesPresented == 0 && emptyFrames == 0 { return start }
-        return max(start, timeline.nextRefresh(after: start) - timeline.repaintWindow)
+        return max(start, timeline.nextRefresh(after: start) - currentRepaintWindow(of: timeline))
+    }
+
+    /// How long before the refresh a frame starts: the display's window, grown to fit the recent
+    /// paint times when they are measured.
+    public func currentRepaintWindow(of timeline: any RefreshTimeline) -> Double {
+        guard repaintWindowFollowsPaintTime else { return timeline.repaintWindow }
+        return repaintWindow.length(minimum: timeline.repaintWindow, interval: pacer.refreshInterval)
     }
 
     /// When a frame started at `start` will be seen: what its animations are evaluated for.
@@ -162,6 +174,7 @@ public final class FrameLoop {
             let presentation = presentationTime(forFrameStartingAt: start)
             if try compositor.renderFrame(at: presentation) {
                 framesPresented += 1
+                if repaintWindowFollowsPaintTime { repaintWindow.record(paintTime: compositor.lastTimings.duration) }
                 for observer in observers { observer.framePresented(by: compositor, number: framesPresented) }
                 flipSubmittedAt = start
                 emptyFrameTime = nil
