@@ -2,7 +2,7 @@
 # shows it, a tap on a tappable card that navigates, a drag on a slider that drives a progress ring,
 # and keys from the AT keyboard typed into a focused text field — checked through the screen and
 # through the control socket. Then the frames a panel slide presents, for the host to set beside the
-# headless count.
+# headless count, and a swipe back to the start panel.
 # gpus: bochs virtio
 # timeout: 150
 kiosk=$KIOSK_BIN_DIR/kiosk
@@ -46,6 +46,8 @@ swipe 437 163 900 163 12
 TOUCH
 wait_for_value level.value 1
 wait_for_value ring.value 1
+# The drag began on the slider, so the panels (which swipe) stayed put.
+[ "$(grep -c '"detail_shown"' kiosk.log)" -eq 0 ] || { echo "the drag on the slider swiped the panel"; exit 1; }
 sleep 1
 vmctl screendump "$E2E_OUT/ring-full.png"
 
@@ -77,6 +79,15 @@ ctl goto detail
 wait_for_line kiosk.log '"detail_shown"' 2
 sleep 2
 statistics 2
+
+# A finger dragged right across the empty lower part of detail brings home back (its left
+# neighbour in swipe_order) and lands on it.
+cat >&4 <<'TOUCH'
+swipe 200 650 1100 650 16
+TOUCH
+wait_for_line kiosk.log '"home_shown"' 3
+sleep 1
+vmctl screendump "$E2E_OUT/swiped-home.png"
 
 kill -TERM $pid
 status=0; wait $pid || status=$?

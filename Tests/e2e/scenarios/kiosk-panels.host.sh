@@ -34,3 +34,8 @@ sed 's/id: ring, value: 0.25/id: ring, value: 1/; s/id: level, value: 0.25/id: l
 "$lib/imagecheck.py" compare home.png reference-home.png --tolerance 2
 "$lib/imagecheck.py" compare ring-full.png reference-ring-full.png --tolerance 2
 "$lib/imagecheck.py" compare detail.png reference-detail.png --tolerance 2
+# Home again after the swipe: the ring and slider at 1.0 and the name typed earlier.
+sed 's/{type: text_field, id: name, placeholder: Type here,/{type: text_field, id: name, text: kiosk, placeholder: Type here,/' \
+  full.yaml > typed.yaml
+"$kiosk" snapshot typed.yaml --panel home --size 1280x800 --out reference-swiped-home.png > /dev/null
+"$lib/imagecheck.py" compare swiped-home.png reference-swiped-home.png --tolerance 2
