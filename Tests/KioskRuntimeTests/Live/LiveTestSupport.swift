@@ -45,3 +45,40 @@ extension PanelSessionFixture {
         try settle()
     }
 }
+
+@MainActor
+extension PanelSessionFixture {
+    /// The screen rectangle of a view, in whole pixels, grown by `margin` above and below (a
+    /// label's glyphs may reach past its box).
+    func pixelFrame(of view: View, verticalMargin margin: Int = 0) -> PixelRect {
+        let box = session.driver.frameOnScreen(of: view)
+        return PixelRect(x: Int(box.minX), y: Int(box.minY) - margin, width: Int(box.width.rounded(.up)),
+                         height: Int(box.height.rounded(.up)) + 2 * margin)
+    }
+
+    /// The last frame's damage lies within `allowed`, covers every pixel that changed since
+    /// `before` (a full repaint taken before the change), and the partial repaint on screen equals
+    /// a full one.
+    func expectDamageConfined(to allowed: [PixelRect], since before: Surface,
+                              sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let damage = lastDamage
+        #expect(!damage.isEmpty, sourceLocation: sourceLocation)
+        let union = allowed.dropFirst().reduce(allowed.first ?? PixelRect.zero) { $0.union($1) }
+        for rect in damage.rects {
+            #expect(allowed.contains { $0.contains(rect) } || union.contains(rect),
+                    "damage \(rect) lies outside \(allowed)", sourceLocation: sourceLocation)
+        }
+        let after = session.display.compositor.renderFullFrame()
+        var missed = 0
+        for y in 0..<before.height {
+            for x in 0..<before.width where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) && !damage.contains(x: x, y: y) {
+                missed += 1
+            }
+        }
+        #expect(missed == 0, "\(missed) changed pixels lie outside the damage", sourceLocation: sourceLocation)
+        let front = try #require(session.display.output.frontSurface, sourceLocation: sourceLocation)
+        #expect(front.difference(from: after).differingPixels == 0, "the partial repaint equals a full one",
+                sourceLocation: sourceLocation)
+    }
+}
+
