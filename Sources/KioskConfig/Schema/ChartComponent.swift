@@ -43,6 +43,8 @@ nonisolated enum ChartComponent {
             ]), doc: "A horizontal line at a value (a limit or a target)."),
             PropertySchema("x_labels", .list(.text), default: .list([]), doc: "Labels spread evenly under the plot."),
             PropertySchema("line_width", .number(0.5...20), default: .number(2), doc: "Width of lines."),
+            PropertySchema("axis_font", .font, default: .font(.style(.caption2)),
+                           doc: "Text style or font of the tick labels and the x labels."),
         ],
         check: historiesFit)
 

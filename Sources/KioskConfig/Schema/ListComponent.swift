@@ -12,5 +12,6 @@ nonisolated enum ListComponent {
                            doc: "The height of every row."),
             PropertySchema("spacing", .number(PropertyLimits.length), default: .number(0), doc: "Space between rows."),
             PropertySchema("empty_text", .text, default: .text(.literal("")), doc: "Shown when there are no items."),
+            PropertySchema("empty_font", .font, default: .font(.style(.body)), doc: "Text style or font of the empty text."),
         ])
 }

@@ -7,20 +7,6 @@ nonisolated public enum TextValue: Hashable, Sendable {
     case localized(key: String)
 }
 
-/// A font as written: a text style (which follows the environment's text scale) or a fixed font.
-nonisolated public enum FontValue: Hashable, Sendable {
-    case style(TextStyle)
-    case custom(Font)
-
-    /// The concrete font for a text scale; fixed fonts do not scale.
-    public func resolved(textScale: Double) -> Font {
-        switch self {
-        case .style(let style): Font.style(style, scale: textScale)
-        case .custom(let font): font
-        }
-    }
-}
-
 /// A checked property value, of the kind its `PropertyType` describes.
 nonisolated public indirect enum PropertyValue: Hashable, Sendable {
     case number(Double)

@@ -5,7 +5,7 @@ public protocol AvatarViewDelegate: AnyObject {
     func avatarView(_ avatar: AvatarView, didSelectUser userID: String)
 }
 
-/// A user's picture clipped to a circle with the username in caption1 4 points below — the
+/// A user's picture clipped to a circle with the username (caption1 unless set) 4 points below — the
 /// seed's UserAvatarView. A tap tells the delegate (held weakly) and `onTap` the user id.
 open class AvatarView: View {
     public let imageView = ImageView(symbol: .personCircleFill, tint: AvatarView.placeholderTint)
@@ -20,6 +20,16 @@ open class AvatarView: View {
     public var username: String {
         get { usernameLabel.text }
         set { usernameLabel.text = newValue }
+    }
+
+    /// The username's style or font. The avatar is as wide as a long name and as tall as its
+    /// line, so a new font sizes it again.
+    public var usernameFont: FontValue = .style(.caption1) {
+        didSet {
+            guard usernameFont != oldValue else { return }
+            usernameLabel.setFont(usernameFont)
+            invalidateSize()
+        }
     }
 
     public var image: Surface? {

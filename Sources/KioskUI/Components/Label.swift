@@ -49,6 +49,17 @@ open class Label: View {
     /// The font in effect.
     public var effectiveFont: Font { font ?? environment.font(textStyle) }
 
+    /// Takes a style or font as written: a style clears the explicit font, so it follows the text scale.
+    public func setFont(_ value: FontValue) {
+        switch value {
+        case .style(let style):
+            font = nil
+            textStyle = style
+        case .custom(let custom):
+            font = custom
+        }
+    }
+
     /// Nil asks for the text on as few lines as possible; a width wraps it; 0 gives the widest word.
     open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
         let layout = preparedLayout()

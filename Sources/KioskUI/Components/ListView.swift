@@ -35,6 +35,11 @@ open class ListView: ScrollView {
     /// Shown when there are no rows.
     public let emptyLabel = Label("", style: .body, color: .secondaryLabel)
 
+    /// The empty text's style or font. The label fills the list, so only the label draws again.
+    public var emptyFont: FontValue = .style(.body) {
+        didSet { if emptyFont != oldValue { emptyLabel.setFont(emptyFont) } }
+    }
+
     /// The built rows by key, with the index each was last laid out at.
     private var built: [AnyHashable: (view: View, index: Int)] = [:]
     /// The data changed: every built row is brought to its item at the next layout.

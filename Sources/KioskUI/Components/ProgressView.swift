@@ -37,8 +37,17 @@ open class ProgressView: View {
         didSet { if showsPercentage != oldValue { geometryDidChange(); setNeedsDisplay() } }
     }
 
-    /// The percentage font: 20 bold, at the environment's text scale.
-    public var percentageFont: Font { Font(size: 20 * environment.textScale, weight: .bold) }
+    /// The percentage's style or font; nil: 20 bold at the environment's text scale. The text may
+    /// reach past a small ring, so a new font is a geometry change too.
+    public var font: FontValue? {
+        didSet { if font != oldValue { geometryDidChange(); setNeedsDisplay() } }
+    }
+
+    /// The percentage font in effect.
+    public var percentageFont: Font {
+        let environment = self.environment
+        return font.map { environment.font($0) } ?? Font(size: 20 * environment.textScale, weight: .bold)
+    }
 
     private var storedValue: Double
     private let percentageLayout = TextLayout(font: Font(size: 20, weight: .bold))

@@ -30,6 +30,11 @@ public struct Environment: Hashable, Sendable {
         .style(style, scale: textScale)
     }
 
+    /// The font of a style or font as written: a style follows the text scale, a fixed font does not.
+    public func font(_ value: FontValue) -> Font {
+        value.resolved(textScale: textScale)
+    }
+
     public func resolve(_ color: Color) -> RGBA {
         color.resolved(for: appearance, accent: accent)
     }

@@ -17,6 +17,7 @@ public struct AvatarAdapter: ComponentAdapter {
     public func update(_ view: View, changes: PropertyChanges, context: AdapterContext) {
         guard let avatar = view as? AvatarView else { return }
         changes.ifChanged("username") { assignIfDifferent(avatar, \.username, $0?.string ?? "") }
+        changes.ifChanged("font") { assignIfDifferent(avatar, \.usernameFont, $0?.font ?? .style(.caption1)) }
         changes.ifChanged("user_id") { assignIfDifferent(avatar, \.userID, $0?.string ?? "") }
         changes.ifChanged("image") { image in
             avatar.imageContent = image?.string.flatMap { context.imageContent(at: $0) }

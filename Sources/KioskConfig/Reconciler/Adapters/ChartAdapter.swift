@@ -29,6 +29,7 @@ public struct ChartAdapter: ComponentAdapter {
         changes.ifChanged("window") { chart.writtenWindow = $0?.number.map { Int($0) } }
         changes.ifChanged("grid") { assignIfDifferent(chart, \.showsGrid, $0?.bool ?? true) }
         changes.ifChanged("line_width") { assignIfDifferent(chart, \.lineWidth, $0?.number ?? 2) }
+        changes.ifChanged("axis_font") { assignIfDifferent(chart, \.axisFont, $0?.font ?? .style(.caption2)) }
         changes.ifChanged("x_labels") { assignIfDifferent(chart, \.xLabels, ($0?.list ?? []).compactMap(\.string)) }
         changes.ifChanged("threshold") { value in
             let threshold = value?.record.flatMap { fields in

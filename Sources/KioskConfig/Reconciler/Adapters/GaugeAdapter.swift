@@ -27,6 +27,8 @@ public struct GaugeAdapter: ComponentAdapter {
         changes.ifChanged("label") { assignIfDifferent(gauge, \.caption, $0?.string ?? "") }
         changes.ifChanged("unit") { assignIfDifferent(gauge, \.unit, $0?.string ?? "") }
         changes.ifChanged("digits") { assignIfDifferent(gauge, \.fractionDigits, $0?.integer ?? 0) }
+        changes.ifChanged("font") { assignIfDifferent(gauge, \.valueFont, $0?.font) }
+        changes.ifChanged("scale_font") { assignIfDifferent(gauge, \.scaleFont, $0?.font) }
         changes.ifChanged("color") { assignIfDifferent(gauge, \.color, $0?.color ?? .systemBlue) }
         changes.ifChanged("track_color") { assignIfDifferent(gauge, \.trackColor, $0?.color ?? Color(.systemGray4)) }
         changes.ifChanged("sweep") { sweep in

@@ -35,13 +35,7 @@ public struct LabelAdapter: ComponentAdapter {
     /// A text style follows the environment's text scale; a fixed font does not. Without a font,
     /// the label takes `defaultStyle`.
     static func apply(_ font: FontValue?, to label: Label, defaultStyle: TextStyle = .body) {
-        switch font ?? .style(defaultStyle) {
-        case .style(let style):
-            assignIfDifferent(label, \.font, nil)
-            assignIfDifferent(label, \.textStyle, style)
-        case .custom(let custom):
-            assignIfDifferent(label, \.font, custom)
-        }
+        label.setFont(font ?? .style(defaultStyle))
     }
 
     static func alignment(_ word: String?) -> TextAlignment {

@@ -21,6 +21,7 @@ public struct ListAdapter: ComponentAdapter {
         guard let list = view as? ConfigListView else { return }
         changes.ifChanged("row_height") { list.rowHeight = $0?.number ?? 56 }
         changes.ifChanged("spacing") { list.spacing = $0?.number ?? 0 }
+        changes.ifChanged("empty_font") { assignIfDifferent(list, \.emptyFont, $0?.font ?? .style(.body)) }
         changes.ifChanged("empty_text") { text in
             assignIfDifferent(list.emptyLabel, \.text, text?.string ?? "")
             list.setNeedsLayout()

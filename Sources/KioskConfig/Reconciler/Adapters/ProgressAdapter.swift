@@ -17,6 +17,7 @@ public struct ProgressAdapter: ComponentAdapter {
         changes.ifChanged("track_color") { assignIfDifferent(progress, \.trackColor, $0?.color ?? .systemGray) }
         changes.ifChanged("line_width") { assignIfDifferent(progress, \.lineWidth, $0?.number ?? 10) }
         changes.ifChanged("show_percentage") { assignIfDifferent(progress, \.showsPercentage, $0?.bool ?? true) }
+        changes.ifChanged("font") { assignIfDifferent(progress, \.font, $0?.font) }
     }
 
     public func value(of property: String, in view: View) -> PropertyValue? {

@@ -55,6 +55,12 @@ open class ChartView: View {
         didSet { if labelColor != oldValue { setNeedsDisplay() } }
     }
 
+    /// The style or font of the tick labels and the x labels. Their size sets the axis's width and
+    /// the rows above and below the plot, so the plot is drawn again at its new place.
+    public var axisFont: FontValue = .style(.caption2) {
+        didSet { if axisFont != oldValue { plotCache.invalidate(); setNeedsDisplay() } }
+    }
+
     /// How the plot's pixels were last brought up to date (full drawing, or a shift and a strip).
     public var lastPlotUpdate: String {
         switch plotCache.lastUpdate {
@@ -172,9 +178,17 @@ open class ChartView: View {
 
     // MARK: Layout
 
-    private var labelFont: Font { Font.style(.caption2, scale: environment.textScale) }
+    private var labelFont: Font { environment.font(axisFont) }
 
-    private var labelLineHeight: Double { (13 * environment.textScale).rounded(.up) }
+    /// Caption2's line is 13 points high at a text scale of 1; any other font's line is measured.
+    private var labelLineHeight: Double {
+        let font = labelFont
+        if font == environment.font(.caption2) { return (13 * environment.textScale).rounded(.up) }
+        lineMeasure.setFont(font)
+        return lineMeasure.size.height.rounded(.up)
+    }
+
+    private let lineMeasure = TextLayout(text: "0", font: Font.style(.caption2))
 
     private static let axisGap = 6.0
 

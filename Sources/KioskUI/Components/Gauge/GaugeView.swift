@@ -76,6 +76,17 @@ open class GaugeView: View {
         didSet { if caption != oldValue { setNeedsDisplay() } }
     }
 
+    /// The value label's style or font; nil: bold, sized to the gauge. The caption sits under the
+    /// label, so it moves with it: the whole gauge is painted again.
+    public var valueFont: FontValue? {
+        didSet { if valueFont != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The tick labels' style or font; nil: sized to the gauge, as the caption is.
+    public var scaleFont: FontValue? {
+        didSet { if scaleFont != oldValue { tickLabels.invalidate(); setNeedsDisplay() } }
+    }
+
     /// Where the scale starts, in degrees clockwise from three o'clock (150: lower left).
     public var startAngle: Double = 150 {
         didSet { if startAngle != oldValue { setNeedsDisplay() } }
@@ -132,10 +143,17 @@ open class GaugeView: View {
                       mirrored: environment.layoutDirection == .rightToLeft, hasValueBand: indicator == .arc)
     }
 
-    /// Follows the text scale, but no further than the inside of the scale holds.
-    private var valueFont: Font {
+    /// The automatic value font follows the text scale, but no further than the inside of the
+    /// scale holds; a font that was set is used as it is.
+    private var valueLabelFont: Font {
+        if let valueFont { return environment.font(valueFont) }
         let radius = geometry.radius
         return Font(size: min(max(12, min(26, radius * 0.2)) * environment.textScale, max(12, radius * 0.25)), weight: .bold)
+    }
+
+    private var tickLabelFont: Font {
+        if let scaleFont { return environment.font(scaleFont) }
+        return smallFont
     }
 
     private var smallFont: Font {
@@ -215,7 +233,7 @@ open class GaugeView: View {
 
     private func drawTickLabels(in canvas: Canvas, geometry: GaugeGeometry, scale: GaugeScale, environment: Environment) {
         let color = environment.resolve(.secondaryLabel)
-        let layouts = tickLabels.layouts(for: scale, font: smallFont, locale: environment.locale)
+        let layouts = tickLabels.layouts(for: scale, font: tickLabelFont, locale: environment.locale)
         let inner = geometry.tickOuterRadius - geometry.majorTickLength - geometry.gap
         for (index, layout) in layouts.enumerated() {
             let angle = geometry.angle(forFraction: Double(index) / Double(layouts.count - 1))
@@ -317,14 +335,14 @@ open class GaugeView: View {
 
     /// The pixels the value label's text covers, with one of antialiasing.
     private func valueLabelBox(for text: String, in geometry: GaugeGeometry) -> Rect {
-        valueLayout.setFont(valueFont)
+        valueLayout.setFont(valueLabelFont)
         valueLayout.setText(text)
         let origin = valueOrigin(of: valueLayout.size, in: geometry)
         return valueLayout.inkRect.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
     }
 
     private func preparedValueLayout() -> TextLayout {
-        valueLayout.setFont(valueFont)
+        valueLayout.setFont(valueLabelFont)
         valueLayout.setText(valueText(for: storedValue))
         return valueLayout
     }
