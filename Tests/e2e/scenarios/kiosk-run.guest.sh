@@ -3,6 +3,7 @@
 # SIGTERM, rotation 90 with a mapped tap, and the errors for a busy card, an unknown mode and a user
 # without access to the card.
 # gpus: bochs virtio
+# timeout: 150
 kiosk=$KIOSK_BIN_DIR/kiosk
 
 . "$(dirname "$0")/wait.sh"
