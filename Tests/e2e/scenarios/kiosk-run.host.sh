@@ -98,7 +98,8 @@ print(f'sigterm: exit status {status}; seen after {stopping - float(sent):.3f} s
       f'stopped after {stopped - float(sent):.3f} s, process gone after {float(exited) - float(sent):.3f} s')
 assert status == '0', 'SIGTERM exits with status 0'
 assert stopped - float(sent) < 0.5, 'the kiosk stops within half a second of SIGTERM'
-assert float(exited) - float(sent) < 1, 'the process is gone within a second'
+# The bound only catches a hang: a guest sharing a busy host has taken 1.7 s to tear down.
+assert float(exited) - float(sent) < 3, 'the process is gone within three seconds'
 
 refresh = float(re.search(r'mode \d+x\d+@(\d+)', open('animate.log').read())[1])
 animated = statistics('animate.log')
