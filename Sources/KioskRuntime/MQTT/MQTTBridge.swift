@@ -6,7 +6,8 @@ import KioskPlatform
 /// The kiosk on an MQTT broker (the config's `mqtt:` section). It publishes the kiosk's state
 /// (retained), every `emit` and the widget properties listed under `mqtt.publish`; it takes the
 /// control socket's JSON commands on `<base>/command` and the fleet's `<group>/command`, answered by
-/// the same handler as the socket; and, when allowed, a whole new config on `<base>/config/set`.
+/// the same handler as the socket; when allowed, a whole new config on `<base>/config/set`; and,
+/// with `home_assistant`, it is a Home Assistant device (`HomeAssistantLink`).
 ///
 /// Everything runs on the kiosk's loop (see `MQTTConnection`); after each reconnect the retained
 /// topics are published again and the subscriptions restored.
@@ -17,6 +18,7 @@ public final class MQTTBridge {
     let spec: MQTTSpec
     let topics: MQTTTopics
     private let connection: MQTTConnection
+    private let homeAssistant: HomeAssistantLink
     private let host: PanelHost
     private let handler: PanelControlHandler
     private let idle: IdleBehaviour
@@ -70,11 +72,10 @@ public final class MQTTBridge {
             logger.error("mqtt: \(error); the kiosk stays off the broker")
             return nil
         }
+        homeAssistant = HomeAssistantLink(enabled: spec.homeAssistant, topics: topics, connection: connection, host: host,
+                                          handler: handler, idle: idle, scheduler: scheduler, logger: logger)
         connection.onConnected = { [unowned self] in connected() }
         connection.onMessage = { [unowned self] message in received(message) }
-        if spec.homeAssistant {
-            logger.warning("mqtt: home_assistant is set, but this build publishes no Home Assistant discovery records yet")
-        }
         observe()
         connection.start()
     }
@@ -131,6 +132,7 @@ public final class MQTTBridge {
         publishedWidgets = [:]
         publishState()
         publishWidgets()
+        homeAssistant.connected()
     }
 
     /// The state document: what an operator's dashboard shows for each kiosk.
@@ -205,6 +207,7 @@ public final class MQTTBridge {
 
     private func received(_ message: MQTTMessage) {
         deliverToSources(message)
+        if homeAssistant.receive(message) { return }
         let address = message.responseTopic.map { MQTTReplyAddress(topic: $0, correlationData: message.correlationData) }
             ?? MQTTReplyAddress(topic: topics.reply, correlationData: message.correlationData)
         if message.topic == topics.configSet {

@@ -51,6 +51,8 @@ final class MQTTConnection {
     private var lastProblem: String?
     /// Connections the broker accepted since start.
     private(set) var connectionCount = 0
+    /// Messages read and not yet handed on (`deliverArrived`).
+    private var arrived: [MQTTMessage] = []
 
     init(settings: Settings, scheduler: any Scheduler, logger: Logger) throws(MQTTError) {
         self.settings = settings
@@ -61,7 +63,7 @@ final class MQTTConnection {
         if let username = settings.username { try client.setCredentials(username: username, password: settings.password) }
         if let tls = settings.tls { try client.setTLS(caFile: tls.caFile, certFile: tls.certFile, keyFile: tls.keyFile) }
         client.onConnect = { [unowned self] reason in acknowledged(reason) }
-        client.onMessage = { [unowned self] message in onMessage?(message) }
+        client.onMessage = { [unowned self] message in arrived.append(message) }
     }
 
     func start() {
@@ -188,9 +190,20 @@ final class MQTTConnection {
         }
         if readable {
             let code = client.loopRead()
+            deliverArrived()
             guard check(code, "reading from") else { return }
         }
         watchSocket()
+    }
+
+    /// Hands on the messages a read brought, after libmosquitto's read has returned and never from
+    /// inside it: a handler may stop this connection (a reload that changes `mqtt:`), which the
+    /// library cannot do while it holds its own locks. After a stop the rest are dropped.
+    private func deliverArrived() {
+        while !arrived.isEmpty, phase == .connected {
+            onMessage?(arrived.removeFirst())
+        }
+        arrived = []
     }
 
     private func keepAlive() {

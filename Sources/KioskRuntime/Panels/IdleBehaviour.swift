@@ -28,6 +28,8 @@ public final class IdleBehaviour {
     public var log: ((String) -> Void)?
     /// Told of every change of state (awake, dim, blank), in order.
     private var stateObservers: [(IdleState) -> Void] = []
+    /// Told of every new awake level, whoever set it (Home Assistant shows it on its light).
+    private var brightnessObservers: [(Double) -> Void] = []
     /// The backlight's level while awake (`display.brightness`); dimming is relative to it.
     public private(set) var brightness = 1.0
     /// Sets the backlight at once or fades it; nil without hardware.
@@ -103,6 +105,11 @@ public final class IdleBehaviour {
         stateObservers.append(observer)
     }
 
+    /// Calls `observer` with each new awake level `setBrightness(_:)` sets.
+    public func addBrightnessObserver(_ observer: @escaping (Double) -> Void) {
+        brightnessObservers.append(observer)
+    }
+
     /// A `wake` command or action: a dim or black screen wakes, and the idle time restarts.
     public func wake() {
         noteActivity(at: scheduler.now)
@@ -118,12 +125,14 @@ public final class IdleBehaviour {
         IdleReport(state: state, next: controller.nextStateChange.map { ($0.state, max(0, $0.time - scheduler.now)) })
     }
 
-    /// A new level for the awake screen (`display.brightness` changed): the backlight fades to it,
+    /// A new level for the awake screen (`display.brightness` changed, or Home Assistant set its
+    /// light's brightness): the backlight fades to it,
     /// and a dim screen to its share of it. A blank screen stays dark and wakes to the new level.
     public func setBrightness(_ level: Double) {
         let level = level.isFinite ? min(max(level, 0), 1) : 1
         guard level != brightness else { return }
         brightness = level
+        for observer in brightnessObservers { observer(level) }
         switch state {
         case .active: backlight?.fade(to: level)
         case .dimmed: backlight?.fade(to: dimmedLevel)

@@ -139,7 +139,17 @@ public final class PanelKiosk: InputReceiver {
             brightness?.update(host.config.display.brightness)
             antiburn?.update(host.config.display.antiburn)
             sources.update(specs: host.config.sources)
-            if mqtt?.spec != host.config.mqtt { startMQTT() } else { mqtt?.sourcesDidChange() }
+            if mqtt?.spec != host.config.mqtt {
+                // On the loop's next turn: the reload may have come over MQTT, and its reply goes
+                // out on the connection in use before that connection is replaced.
+                do {
+                    try scheduler.addTimer(after: 0) { [weak self] in self?.startMQTT() }
+                } catch {
+                    startMQTT()
+                }
+            } else {
+                mqtt?.sourcesDidChange()
+            }
         }
         // Values arrive from the loop, so nothing is missed by setting this last.
         sources.onChange = { [weak live, weak self] name, value in

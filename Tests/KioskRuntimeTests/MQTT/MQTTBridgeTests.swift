@@ -97,6 +97,25 @@ import Testing
         #expect(kiosk.process.isRunning)
     }
 
+    /// A pushed config that changes `mqtt:` itself: the kiosk answers on the connection the push
+    /// came on, then joins the broker again with the new settings and takes commands.
+    @Test func aPushThatChangesTheMQTTSectionIsAnsweredAndTheKioskComesBack() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/moving/#"])
+        let original = KioskUnderTest.config(broker: broker, clientID: "moving", extra: "  allow_config_push: true")
+        let kiosk = try KioskUnderTest(config: original)
+        #expect(watch.waitFor("kiosk/moving/status", containing: "online") != nil)
+        let pushFile = kiosk.directory.path + "/push.yaml"
+        try original.replacingOccurrences(of: "  allow_config_push: true", with: "  allow_config_push: true\n  keepalive: 45")
+            .write(toFile: pushFile, atomically: true, encoding: .utf8)
+        try broker.publish("kiosk/moving/config/set", "", file: pushFile)
+        #expect(watch.waitFor("kiosk/moving/reply", containing: #"{"ok":true}"#) != nil, "\(watch.transcript)\n\(kiosk.log)")
+        #expect(watch.waitFor("kiosk/moving/status", containing: "online") != nil, "connected again: \(kiosk.log)")
+        try broker.publish("kiosk/moving/command", #"{"cmd":"goto","panel":"other","id":5}"#)
+        #expect(watch.waitFor("kiosk/moving/reply", containing: #"{"id":5,"ok":true}"#) != nil, "\(watch.transcript)\n\(kiosk.log)")
+        #expect(kiosk.process.isRunning)
+    }
+
     @Test func screenshotIsPublishedAsPNG() throws {
         let broker = try LocalBroker()
         let watch = try broker.subscribe(["kiosk/shot/reply"])
