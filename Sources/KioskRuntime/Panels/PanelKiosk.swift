@@ -143,7 +143,11 @@ public final class PanelKiosk: InputReceiver {
                 // On the loop's next turn: the reload may have come over MQTT, and its reply goes
                 // out on the connection in use before that connection is replaced.
                 do {
-                    try scheduler.addTimer(after: 0) { [weak self] in self?.startMQTT() }
+                    try scheduler.addTimer(after: 0) { [weak self] in
+                        // Another reload may have come first and made the new connection already.
+                        guard let self, mqtt?.spec != host.config.mqtt else { return }
+                        startMQTT()
+                    }
                 } catch {
                     startMQTT()
                 }
