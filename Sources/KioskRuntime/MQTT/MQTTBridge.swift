@@ -191,7 +191,10 @@ public final class MQTTBridge {
     public func sourcesDidChange() {
         guard connection.isConnected else { return }
         let wanted = Set(handler.sources?.mqttSources.map(\.topic.text) ?? [])
-        for topic in sourceSubscriptions.subtracting(wanted) { connection.unsubscribe(topic) }
+        // A source on one of the bridge's own topics shares its subscription: leaving the
+        // source must not leave the commands.
+        let own: Set<String> = [topics.command, topics.groupCommand, topics.configSet]
+        for topic in sourceSubscriptions.subtracting(wanted).subtracting(own) { connection.unsubscribe(topic) }
         for topic in wanted.subtracting(sourceSubscriptions).sorted() { connection.subscribe(topic) }
         sourceSubscriptions = wanted
     }
