@@ -6,6 +6,8 @@ nonisolated public enum InputError: Error, Equatable, CustomStringConvertible {
     case seatUnavailable(seat: String)
     /// Input devices exist but none could be opened for lack of permission.
     case permissionDenied(paths: [String], seat: String)
+    /// A device named on the command line cannot be used (missing, not an event node, refused).
+    case deviceUnusable(path: String, reason: String)
     /// The keyboard layout is not known to xkeyboard-config (the `xkb-data` package).
     case unknownKeyboardLayout(layout: String, variant: String)
     /// xkbcommon itself could not start (out of memory, or no include path).
@@ -22,6 +24,9 @@ nonisolated public enum InputError: Error, Equatable, CustomStringConvertible {
             "Cannot open \(Self.summary(of: paths)) on seat '\(seat)': permission denied. Run as root, add the "
                 + "user to the `input` group, or run under a seat manager (seatd or systemd-logind) so the "
                 + "devices are opened through libseat."
+        case .deviceUnusable(let path, let reason):
+            "Cannot use input device \(path): \(reason). Name an event node (/dev/input/eventN; "
+                + "`kiosk-input-check` lists the devices) that exists and that you may open."
         case .unknownKeyboardLayout(let layout, let variant):
             "Unknown keyboard layout '\(layout)'" + (variant.isEmpty ? "" : " variant '\(variant)'")
                 + ": use a name from /usr/share/X11/xkb/symbols (install the `xkb-data` package)."

@@ -14,7 +14,7 @@ public final class InputManager {
                 opener: any DeviceOpener = DirectDeviceOpener()) throws(InputError) {
         let keyboard = try KeyboardTranslator(keymap: configuration.keymap)
         translator = InputEventTranslator(mapper: configuration.mapper, keyboard: keyboard)
-        seat = try LibinputSeat(seatName: configuration.seat, opener: opener)
+        seat = try LibinputSeat(seatName: configuration.seat, devicePaths: configuration.devicePaths, opener: opener)
     }
 
     /// Readable when libinput has events; non-blocking.

@@ -28,6 +28,7 @@ do {
     case "check": exit(try ConfigCommands.check(parsed))
     case "components": ConfigCommands.components(parsed)
     case "snapshot": try SnapshotCommand.run(parsed)
+    case "calibrate": exit(try CalibrateCommand.run(parsed))
     default: exit(try TestCommand.run(parsed))
     }
 } catch let error as UsageError {

@@ -12,10 +12,43 @@ final class LibinputSeat {
     private let bridge: Unmanaged<OpenerBridge>
     let seatName: String
 
-    init(seatName: String, opener: any DeviceOpener) throws(InputError) {
+    /// The devices udev assigns to `seatName`, hotplugged as they come; or, when `devicePaths` is
+    /// not empty, those event nodes alone (libinput's path backend: nothing else is opened, nothing
+    /// comes later), for a tool that must hear one touchscreen only.
+    init(seatName: String, devicePaths: [String] = [], opener: any DeviceOpener) throws(InputError) {
         guard let udev = udev_new() else { throw .udevUnavailable }
         let bridge = Unmanaged.passRetained(OpenerBridge(opener: opener))
-        // libinput keeps this pointer for its lifetime, so it lives on the heap beside it.
+        let interface = Self.makeInterface()
+        let context = devicePaths.isEmpty ? libinput_udev_create_context(interface, bridge.toOpaque(), udev)
+                                          : libinput_path_create_context(interface, bridge.toOpaque())
+        guard let handle = context else {
+            interface.deallocate()
+            bridge.release()
+            udev_unref(udev)
+            throw .udevUnavailable
+        }
+        self.udev = udev
+        self.interface = interface
+        self.bridge = bridge
+        self.handle = handle
+        self.seatName = seatName
+        if devicePaths.isEmpty {
+            guard libinput_udev_assign_seat(handle, seatName) == 0 else { throw .seatUnavailable(seat: seatName) }
+        } else {
+            for path in devicePaths where libinput_path_add_device(handle, path) == nil {
+                let problem = bridge.takeUnretainedValue().failures.last { $0.path == path }?.problem
+                throw .deviceUnusable(path: path, reason: problem.map { "\($0)" } ?? "libinput does not take it as an input device")
+            }
+        }
+        let failures = bridge.takeUnretainedValue().failures
+        if !failures.isEmpty, bridge.takeUnretainedValue().openCount == 0,
+           failures.allSatisfy({ $0.problem == .permissionDenied }) {
+            throw .permissionDenied(paths: failures.map(\.path), seat: seatName)
+        }
+    }
+
+    /// libinput keeps this pointer for its lifetime, so it lives on the heap beside it.
+    private static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(to: libinput_interface(
             open_restricted: { path, flags, userData in
@@ -28,23 +61,7 @@ final class LibinputSeat {
                 let bridge = Unmanaged<OpenerBridge>.fromOpaque(userData).takeUnretainedValue()
                 MainActor.assumeIsolated { bridge.close(fd) }
             }))
-        guard let handle = libinput_udev_create_context(interface, bridge.toOpaque(), udev) else {
-            interface.deallocate()
-            bridge.release()
-            udev_unref(udev)
-            throw .udevUnavailable
-        }
-        self.udev = udev
-        self.interface = interface
-        self.bridge = bridge
-        self.handle = handle
-        self.seatName = seatName
-        guard libinput_udev_assign_seat(handle, seatName) == 0 else { throw .seatUnavailable(seat: seatName) }
-        let failures = bridge.takeUnretainedValue().failures
-        if !failures.isEmpty, bridge.takeUnretainedValue().openCount == 0,
-           failures.allSatisfy({ $0.problem == .permissionDenied }) {
-            throw .permissionDenied(paths: failures.map(\.path), seat: seatName)
-        }
+        return interface
     }
 
     isolated deinit {

@@ -41,4 +41,15 @@ nonisolated public enum Rotation: Int, Sendable, CaseIterable {
         case .clockwise270: return Point(x: h - point.y, y: point.x)
         }
     }
+
+    /// Where a UI point shows on the buffer: the inverse of `logicalPoint(forBufferPoint:…)`.
+    public func bufferPoint(forLogicalPoint point: Point, bufferWidth: Int, bufferHeight: Int) -> Point {
+        let w = Double(bufferWidth), h = Double(bufferHeight)
+        switch self {
+        case .none: return point
+        case .upsideDown: return Point(x: w - point.x, y: h - point.y)
+        case .clockwise90: return Point(x: w - point.y, y: point.x)
+        case .clockwise270: return Point(x: point.y, y: h - point.x)
+        }
+    }
 }

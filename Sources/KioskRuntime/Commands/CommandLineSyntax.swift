@@ -76,7 +76,28 @@ public struct CommandLineSyntax: Sendable {
           --help                        this text
         """, valueOptions: ["refresh-rate"], flags: ["update", "verbose"])
 
-    public static let all: [CommandLineSyntax] = [.run, .check, .components, .snapshot, .test]
+    public static let calibrate = CommandLineSyntax(name: "calibrate", usage: """
+        usage: kiosk calibrate [--config FILE [--write]] [--device PATH] [options]
+          Shows four crosshairs to touch and a fifth that checks the result, then prints the touchscreen's
+          calibration matrix (libinput's six numbers). Stop the kiosk service first: this needs the display.
+          --config FILE                 take the display, rotation and seat from this config
+          --write                       put the matrix into FILE's input.calibration (comments and layout kept;
+                                        the old file stays as FILE.previous)
+          --device PATH                 the touchscreen's event node (/dev/input/event5); default: every
+                                        touchscreen of the seat
+          --card PATH                   the DRM card (/dev/dri/card0)
+          --connector NAME              the connector (HDMI-A-1)
+          --mode WxH[@Hz]               the display mode
+          --rotation 0|90|180|270       how the panel is mounted (default: the config's)
+          --seat NAME                   the input seat (seat0)
+          --device-access auto|seat|direct   open devices through libseat, directly, or either
+          --timeout SECONDS             give up after this long without a touch (120)
+          --help                        this text
+        """,
+        valueOptions: ["config", "device", "card", "connector", "mode", "rotation", "seat", "device-access", "timeout"],
+        flags: ["write"])
+
+    public static let all: [CommandLineSyntax] = [.run, .check, .components, .snapshot, .test, .calibrate]
 
     /// The overview `kiosk --help` prints.
     public static var overview: String {
@@ -87,6 +108,7 @@ public struct CommandLineSyntax: Sendable {
                kiosk snapshot [FILE --panel ID] --out FILE.png [--size WxH] [--appearance light|dark] [--accessibility]
                kiosk snapshot --gallery --out FILE.png [--size WxH] [--appearance light|dark]
                kiosk test SCRIPT.yaml... [--update] [--refresh-rate HZ] [--verbose]
+               kiosk calibrate [--config FILE [--write]] [--device PATH] [--rotation 0|90|180|270]
                kiosk ctl [--socket PATH] set WIDGET.PROPERTY VALUE | get WIDGET.PROPERTY | goto PANEL | back | reload
                          | screenshot [FILE.png] | alert TITLE [MESSAGE [BUTTON...]] | subscribe
         `kiosk COMMAND --help` lists every option of a command.

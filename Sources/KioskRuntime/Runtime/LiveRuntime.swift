@@ -93,7 +93,8 @@ public final class LiveRuntime {
         try displays.openOrWait()
 
         let input = try InputManager(configuration: InputConfiguration(
-            seat: options.seat, keymap: options.keymap, mapper: inputMapper()), opener: SeatDeviceOpener(seat: seat))
+            seat: options.seat, devicePaths: options.inputDevicePaths, keymap: options.keymap,
+            mapper: inputMapper()), opener: SeatDeviceOpener(seat: seat))
         self.input = input
         try loop.addReadable(fileDescriptor: input.fileDescriptor) { [unowned self] in self.readInput() }
         readInput()

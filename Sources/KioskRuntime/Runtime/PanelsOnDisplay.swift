@@ -101,6 +101,8 @@ final class PanelsOnDisplay: LiveRuntimeDelegate, InputReceiver {
     }
 
     func liveRuntime(_ runtime: LiveRuntime, didReceive event: InputEvent) {
+        // With --verbose, where each touch lands: what an integrator checks a calibration against.
+        runtime.logger.debug("input: " + DashboardDemo.describe(event))
         kiosk?.handle(event)
     }
 

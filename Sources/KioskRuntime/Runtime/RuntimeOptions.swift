@@ -18,6 +18,8 @@ public struct RuntimeOptions {
     public var scale: Double
     public var environment: Environment
     public var seat: String
+    /// When not empty, input comes from these event nodes only, not from the seat's devices.
+    public var inputDevicePaths: [String] = []
     /// How the card and input devices are opened: through libseat when a seat manager answers
     /// (the default), or only one way.
     public var deviceAccess: SeatSession.Preference

@@ -21,6 +21,15 @@ struct RotationTests {
         }
     }
 
+    @Test(arguments: Rotation.allCases)
+    func bufferPointUndoesLogicalPoint(rotation: Rotation) {
+        for point in [Point(x: 0, y: 0), Point(x: 12.5, y: 300.25), Point(x: 799, y: 479), Point(x: 100, y: 50)] {
+            let logical = rotation.logicalPoint(forBufferPoint: point, bufferWidth: width, bufferHeight: height)
+            #expect(rotation.bufferPoint(forLogicalPoint: logical, bufferWidth: width, bufferHeight: height) == point,
+                    "rotation \(rotation.rawValue)")
+        }
+    }
+
     @Test func quarterTurnsSwapTheUISides() {
         #expect(Rotation.none.logicalSize(forBufferWidth: width, height: height) == (width: 800, height: 480))
         #expect(Rotation.upsideDown.logicalSize(forBufferWidth: width, height: height) == (width: 800, height: 480))
