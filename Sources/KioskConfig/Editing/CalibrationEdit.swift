@@ -70,7 +70,8 @@ nonisolated public enum CalibrationEdit {
         "[" + values.map(number).joined(separator: ", ") + "]"
     }
 
-    static func number(_ value: Double) -> String {
+    /// One value as `flowList` writes it.
+    public static func number(_ value: Double) -> String {
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

@@ -77,7 +77,8 @@ public enum CalibrateCommand {
     }
 
     private static func report(_ success: CalibrationRun.Success) {
-        print("calibrate: matrix \(success.matrix)")
+        // The same six numbers udev's LIBINPUT_CALIBRATION_MATRIX takes.
+        print("calibrate: matrix " + success.matrix.values.map(CalibrationEdit.number).joined(separator: " "))
         print("calibrate: the check point landed " + String(format: "%.1f", success.error)
               + " px from its crosshair (at most " + String(format: "%.1f", success.tolerance) + " px accepted)")
         print("input:\n  calibration: \(CalibrationEdit.flowList(success.matrix.values))")
