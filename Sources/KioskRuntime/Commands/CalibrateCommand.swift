@@ -64,15 +64,7 @@ public enum CalibrateCommand {
         options.scale = 1
         options.calibration = .identity
         options.configPath = arguments.value("config") ?? "none"
-        guard let config else { return options }
-        if arguments.value("mode") == nil, let mode = config.display.mode {
-            options.mode = DisplayModeRequest(width: mode.width, height: mode.height,
-                                              refreshRate: mode.refreshRate.map { Int($0.rounded()) })
-        }
-        if arguments.value("rotation") == nil, let rotation = Rotation(rawValue: config.display.rotation) {
-            options.rotation = rotation
-        }
-        if arguments.value("seat") == nil { options.seat = config.input.seat }
+        if let config { options.takeModeRotationAndSeat(of: config, unlessIn: arguments) }
         return options
     }
 

@@ -147,15 +147,8 @@ final class PanelsOnDisplay: LiveRuntimeDelegate, InputReceiver {
                                           textScale: config.theme.textScale, locale: config.theme.locale,
                                           accent: config.theme.accent)
         if arguments.value("device") == nil { options.devicePath = config.display.device }
-        if arguments.value("mode") == nil, let mode = config.display.mode {
-            options.mode = DisplayModeRequest(width: mode.width, height: mode.height,
-                                              refreshRate: mode.refreshRate.map { Int($0.rounded()) })
-        }
-        if arguments.value("rotation") == nil, let rotation = Rotation(rawValue: config.display.rotation) {
-            options.rotation = rotation
-        }
+        options.takeModeRotationAndSeat(of: config, unlessIn: arguments)
         if arguments.value("scale") == nil { options.scale = config.display.scale }
-        if arguments.value("seat") == nil { options.seat = config.input.seat }
         if arguments.value("keyboard-layout") == nil, let layout = config.input.keyboardLayout {
             options.keymap = Keymap(layout: layout)
         }

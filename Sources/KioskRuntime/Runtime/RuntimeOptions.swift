@@ -1,4 +1,5 @@
 import KioskCompositor
+import KioskConfig
 import KioskDRM
 import KioskInput
 import KioskPlatform
@@ -45,5 +46,20 @@ public struct RuntimeOptions {
         self.calibration = calibration
         self.version = version
         self.configPath = configPath
+    }
+}
+
+extension RuntimeOptions {
+    /// The config's display mode, rotation and input seat, where the command line does not say
+    /// otherwise: what `kiosk run` and `kiosk calibrate` both take from it.
+    mutating func takeModeRotationAndSeat(of config: KioskConfigSpec, unlessIn arguments: Arguments) {
+        if arguments.value("mode") == nil, let mode = config.display.mode {
+            self.mode = DisplayModeRequest(width: mode.width, height: mode.height,
+                                           refreshRate: mode.refreshRate.map { Int($0.rounded()) })
+        }
+        if arguments.value("rotation") == nil, let rotation = Rotation(rawValue: config.display.rotation) {
+            self.rotation = rotation
+        }
+        if arguments.value("seat") == nil { seat = config.input.seat }
     }
 }

@@ -7,7 +7,8 @@ import KioskPlatform
 /// ui.perfetto.dev and chrome://tracing open: each frame as a begin/end pair holding its steps
 /// (animate, layout, damage with its area and rectangles, paint, present), each flip, and instants
 /// for input events, timers, I/O and source updates, all with the number of the frame they belong
-/// to. Events go through stdio's buffer, so tracing costs a few formatted lines per frame.
+/// to. Events go through stdio's buffer, written out once a frame, so tracing costs a few formatted
+/// lines and one write per frame.
 public final class FrameTrace: FrameLoopObserver {
     private var file: UnsafeMutablePointer<FILE>?
     private var wroteEvent = false
@@ -30,6 +31,9 @@ public final class FrameTrace: FrameLoopObserver {
         fputs("[\n", file)
         metadata("process_name", ["name": .string("kiosk")])
         metadata("thread_name", ["name": .string("frame loop")])
+        // Nothing may sit in stdio's buffer when a library forks (libseat's built-in seat manager
+        // does, and its child flushes a copy on exit: the header twice, after the closing bracket).
+        fflush(file)
     }
 
     /// Ends the JSON array and closes the file; later events are dropped. Call it before the trace
@@ -67,6 +71,9 @@ public final class FrameTrace: FrameLoopObserver {
         complete("present", from: timings.presentStart, to: timings.end,
                  args: ["frame": .number(Double(number)), "copied_pixels": .number(Double(compositor.lastCopiedPixels))])
         event(name: "frame", phase: "E", time: timings.end, args: frame)
+        // One write a frame: a fork meanwhile copies at most this frame's events, and a kiosk that
+        // is killed leaves every frame before it in the file.
+        if let file { fflush(file) }
         lastPresentedFrame = number
         nextFrame = number + 1
     }

@@ -31,23 +31,12 @@ private let width = 800, height = 480
     #expect(CalibrationMatrix(parsing: "1 0 0 0 1 x") == nil)
 }
 
-/// Where the compositor shows logical (x, y) for each rotation (its documented convention), so a
-/// touch there must come back as (x, y).
-private func bufferPoint(showing logical: Point, rotation: Rotation) -> Point {
-    let w = Double(width), h = Double(height)
-    switch rotation {
-    case .none: return logical
-    case .upsideDown: return Point(x: w - logical.x, y: h - logical.y)
-    case .clockwise90: return Point(x: w - logical.y, y: logical.x)
-    case .clockwise270: return Point(x: logical.y, y: h - logical.x)
-    }
-}
-
 @Test(arguments: Rotation.allCases)
 func rotationMapsDisplayPointsBackToTheUIPointDrawnThere(rotation: Rotation) {
     let mapper = CoordinateMapper(displayWidth: width, displayHeight: height, rotation: rotation)
     for logical in [Point(x: 10, y: 20), Point(x: 300, y: 100), Point(x: 0, y: 0)] {
-        let display = bufferPoint(showing: logical, rotation: rotation)
+        // Where the compositor shows it (RotationTests check this against the pixels it writes).
+        let display = rotation.bufferPoint(forLogicalPoint: logical, bufferWidth: width, bufferHeight: height)
         #expect(mapper.uiPoint(forDisplayPoint: display) == logical, "rotation \(rotation.rawValue)")
     }
 }

@@ -96,6 +96,26 @@ struct FrameTraceTests {
         }
     }
 
+    /// A library that forks (libseat's built-in seat manager) must find nothing in stdio's buffer
+    /// to write a second time, and a kiosk that is killed must leave its frames in the file: the
+    /// header is on disk at once, and each frame when it is presented.
+    @Test func theFileHoldsEachFrameAsItIsPresented() throws {
+        let path = NSTemporaryDirectory() + "frame-trace-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let trace = try FrameTrace(path: path)
+        let onDisk = { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        #expect(onDisk().contains("\"process_name\""))
+        let dashboard = ReferenceDashboard()
+        let display = HeadlessDisplay(size: ReferenceDashboard.size, rootView: dashboard.root)
+        display.frames.addObserver(trace)
+        try display.renderUntilIdle()
+        dashboard.ring.value = 0.43
+        try display.advance(by: display.refreshInterval)
+        #expect(onDisk().contains("{\"name\":\"frame\",\"cat\":\"kiosk\",\"ph\":\"E\""))
+        #expect(onDisk().contains("\"frame\":2}"))
+        trace.close()
+    }
+
     @Test func statisticsCountFramesAndDamage() throws {
         let dashboard = ReferenceDashboard()
         let display = HeadlessDisplay(size: ReferenceDashboard.size, rootView: dashboard.root)
