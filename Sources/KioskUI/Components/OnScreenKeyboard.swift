@@ -42,6 +42,7 @@ public final class OnScreenKeyboard: View {
     /// Follows the screen's focus: shown for a focused text input unless a hardware keyboard is there.
     public func attach(to screen: Screen) {
         hostScreen = screen
+        screen.onScreenKeyboard = self
         screen.input.addFocusObserver { [weak self] _ in self?.update() }
         screen.input.addHardwareKeyboardObserver { [weak self] _ in self?.update() }
     }

@@ -32,7 +32,9 @@ public final class KeyboardSettingsView: View {
     }
 
     public override func layout() {
-        guard let keyboard = screen?.layerHost?.subviews.lazy.compactMap({ $0 as? OnScreenKeyboard }).first else { return }
+        // The screen's own keyboard, shown or not: a hidden one is in no view tree, and the
+        // settings must be there when it slides up.
+        guard let keyboard = screen?.onScreenKeyboard else { return }
         let layout = KeyboardLayout.forLocale(layoutName ?? environment.locale)
         if keyboard.keyboardLayout.name != layout.name { keyboard.keyboardLayout = layout }
         if let height, keyboard.height != height { keyboard.height = height }
