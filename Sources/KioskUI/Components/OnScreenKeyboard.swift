@@ -19,6 +19,16 @@ public final class OnScreenKeyboard: View {
     /// The keyboard's height in points (at text scale 1).
     public var height = 260.0
 
+    /// The key labels' style or font (the words and symbols of the other keys at three quarters
+    /// of its size); nil: 20 points, 15 for the others, following the text scale up to 1.3. Only
+    /// the keys draw again: their frames do not depend on it.
+    public var keyFont: FontValue? {
+        didSet {
+            guard keyFont != oldValue else { return }
+            for key in keyViews { key.font = keyFont }
+        }
+    }
+
     public private(set) var isShown = false
     public private(set) var showsSymbols = false
     public private(set) var isShifted = false
@@ -109,6 +119,7 @@ public final class OnScreenKeyboard: View {
         keyViews = keyboardLayout.rows(symbols: showsSymbols, shifted: isShifted).flatMap { row in
             row.map { kind in
                 let key = KeyboardKeyView(kind: kind, symbols: showsSymbols)
+                key.font = keyFont
                 key.isSelected = kind == .shift && isShifted
                 key.onPress = { [weak self] in self?.pressed(kind) }
                 key.onRepeat = { [weak self] in self?.send(.backspace) }
