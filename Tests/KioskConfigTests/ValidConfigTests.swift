@@ -104,6 +104,21 @@ import KioskGraphics
         #expect(try widget("name").actions["submit"] == [.back])
     }
 
+    @Test func anAlertsFontsAreReadAsAnyFontIs() throws {
+        let text = """
+            panels:
+              home:
+                root:
+                  type: button
+                  on_tap: {alert: {title: Sure?, title_font: title, message_font: 15, button_font: {weight: bold, size: 19}}}
+            """
+        let spec = try #require(ConfigLoader().load(text: text).value)
+        #expect(spec.panels[0].root.actions["tap"] == [
+            .alert(AlertSpec(title: .literal("Sure?"), titleFont: .style(.title), messageFont: .custom(Font(size: 15)),
+                             buttonFont: .custom(Font(size: 19, weight: .bold)))),
+        ])
+    }
+
     @Test func durationsInEveryUnit() throws {
         for (written, seconds) in [("0.3s", 0.3), ("300ms", 0.3), ("2min", 120.0), ("1h", 3600.0), ("45", 45.0)] {
             let text = "display: {idle: {dim: \(written)}}\npanels: {home: {root: {type: label}}}\n"

@@ -1,4 +1,5 @@
 import KioskExpression
+import KioskGraphics
 
 /// Actions: `goto`, `back`, `set`, `alert`, `emit`, `set_locale`, `set_appearance`, `if`, `after`,
 /// `every`, `cancel`, `wake`, `sleep`, alone or in a list.
@@ -164,10 +165,11 @@ nonisolated extension DecodingContext {
         }
     }
 
-    /// `alert: {title, message, buttons: [{title, actions}]}`.
+    /// `alert: {title, message, buttons: [{title, actions}], title_font, message_font, button_font}`.
     private func alert(_ node: YAMLNode) -> ActionSpec? {
         guard let entries = mapping(node, describing: "'alert'") else { return nil }
-        rejectUnknownKeys(in: entries, known: ["title", "message", "buttons"], describing: "'alert'")
+        rejectUnknownKeys(in: entries, known: ["title", "message", "buttons", "title_font", "message_font", "button_font"],
+                          describing: "'alert'")
         guard let titleNode = node["title"] else {
             report(at: node.location, "'alert' needs a 'title'")
             return nil
@@ -185,6 +187,16 @@ nonisolated extension DecodingContext {
             }
             alert.buttons = items.compactMap(alertButton)
         }
+        // Read as any font: property is, so a family that is not there is an error here too.
+        func font(_ key: String) -> FontValue? {
+            guard let fontNode = node[key], case .font(let font)? = value(of: fontNode, as: .font, named: "alert.\(key)") else {
+                return nil
+            }
+            return font
+        }
+        alert.titleFont = font("title_font")
+        alert.messageFont = font("message_font")
+        alert.buttonFont = font("button_font")
         return .alert(alert)
     }
 

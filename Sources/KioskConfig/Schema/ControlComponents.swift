@@ -86,6 +86,8 @@ nonisolated enum ControlComponents {
                         properties: [
                             PropertySchema("layout", .string, doc: "Keyboard layout such as us, es, de (default: from the locale)."),
                             PropertySchema("height", .number(PropertyLimits.length), doc: "Height of the keyboard (default: a third of the display)."),
+                            PropertySchema("font", .font,
+                                           doc: "Text style or font of the key labels, the other keys' at 3/4 of its size (default: 20 and 15, following the text scale up to 1.3)."),
                         ]),
     ]
 

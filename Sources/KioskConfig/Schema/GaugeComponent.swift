@@ -27,6 +27,8 @@ nonisolated enum GaugeComponent {
             PropertySchema("font", .font, doc: "Text style or font of the value (default: bold, sized to the gauge: 12 to 26)."),
             PropertySchema("scale_font", .font,
                            doc: "Text style or font of the tick labels (default: sized to the gauge: 9 to 13, as the caption)."),
+            PropertySchema("label_font", .font,
+                           doc: "Text style or font of the caption (default: sized to the gauge: 9 to 13, as the tick labels)."),
             PropertySchema("color", .color, default: .color(.systemBlue), doc: "Colour of the needle or the value arc."),
             PropertySchema("track_color", .color, default: .color(.systemGray4), doc: "The rim outside the zones and the arc's track."),
             PropertySchema("sweep", .number(30...360), default: .number(240), doc: "Degrees the scale turns, centred on the top."),

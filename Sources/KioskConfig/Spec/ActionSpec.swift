@@ -1,3 +1,5 @@
+import KioskGraphics
+
 /// Something a widget event, a panel appearing or an alert button does.
 nonisolated public indirect enum ActionSpec: Hashable, Sendable {
     case goto(panel: String, transition: Transition)
@@ -87,11 +89,20 @@ nonisolated public struct AlertSpec: Hashable, Sendable {
     public var message: TextValue?
     /// Never empty: an alert written without buttons gets a single "OK".
     public var buttons: [AlertButton]
+    /// `title_font`, `message_font` and `button_font`; nil where none is written (headline, body
+    /// and body are drawn).
+    public var titleFont: FontValue?
+    public var messageFont: FontValue?
+    public var buttonFont: FontValue?
 
-    public init(title: TextValue, message: TextValue? = nil, buttons: [AlertButton] = [AlertButton(title: .literal("OK"))]) {
+    public init(title: TextValue, message: TextValue? = nil, buttons: [AlertButton] = [AlertButton(title: .literal("OK"))],
+                titleFont: FontValue? = nil, messageFont: FontValue? = nil, buttonFont: FontValue? = nil) {
         self.title = title
         self.message = message
         self.buttons = buttons
+        self.titleFont = titleFont
+        self.messageFont = messageFont
+        self.buttonFont = buttonFont
     }
 }
 

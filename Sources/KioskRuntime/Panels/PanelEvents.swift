@@ -32,6 +32,10 @@ public struct AlertRequest: Equatable, Sendable {
     public var buttons: [Button]
     /// The value of the event whose actions opened the alert: `$value` in the buttons' actions.
     public var eventValue: PropertyValue?
+    /// The fonts written in the action; nil: the alert's own (headline, body, body).
+    public var titleFont: FontValue?
+    public var messageFont: FontValue?
+    public var buttonFont: FontValue?
 }
 
 /// Property values as JSON members.

@@ -121,7 +121,7 @@ extension PanelHost {
             title: reconciler.resolver.resolve(spec.title),
             message: spec.message.map(reconciler.resolver.resolve),
             buttons: spec.buttons.map { AlertRequest.Button(title: reconciler.resolver.resolve($0.title), actions: $0.actions) },
-            eventValue: eventValue)
+            eventValue: eventValue, titleFont: spec.titleFont, messageFont: spec.messageFont, buttonFont: spec.buttonFont)
         pendingAlerts.append(request)
         presentAlert?(request)
     }

@@ -106,7 +106,11 @@ public final class PanelHost {
         let actions = request.buttons.enumerated().map { index, button in
             Alert.Action(title: button.title) { [weak self] in self?.respondToAlert(buttonIndex: index) }
         }
-        Alert(title: request.title, message: request.message ?? "", actions: actions).present(on: screen)
+        let alert = Alert(title: request.title, message: request.message ?? "", actions: actions)
+        if let font = request.titleFont { alert.titleFont = font }
+        if let font = request.messageFont { alert.messageFont = font }
+        alert.buttonFont = request.buttonFont
+        alert.present(on: screen)
     }
 
     /// Shows the start panel and runs its `on_show`.

@@ -1,9 +1,9 @@
 import KioskGraphics
 
 /// A modal message — the seed's alert: a dimmed backdrop over everything, and a centred card with
-/// the title (headline), the message (body) and a row of buttons ("OK" unless given). It fades
-/// and scales in, blocks every touch to what lies below while shown, and each button dismisses
-/// it (animated) after running its action.
+/// the title (headline), the message (body) and a row of buttons ("OK" unless given), each text in
+/// a font of its own when one is set. It fades and scales in, blocks every touch to what lies
+/// below while shown, and each button dismisses it (animated) after running its action.
 public final class Alert: View {
     public struct Action {
         public var title: String
@@ -20,6 +20,26 @@ public final class Alert: View {
     public let messageLabel = Label("", style: .body, color: .label)
     public private(set) var buttons: [Button] = []
     public private(set) var isPresented = false
+
+    /// The title's style or font. The card is as tall as its texts, so a new font lays it out again.
+    public var titleFont: FontValue = .style(.headline) {
+        didSet { if titleFont != oldValue { titleLabel.setFont(titleFont); setNeedsLayout() } }
+    }
+
+    /// The message's style or font.
+    public var messageFont: FontValue = .style(.body) {
+        didSet { if messageFont != oldValue { messageLabel.setFont(messageFont); setNeedsLayout() } }
+    }
+
+    /// The buttons' style or font; nil: body, on a row 44 points high as always. A font that was
+    /// set gets a row as tall as the tallest title needs (44 at least): a 44-point row would cut it.
+    public var buttonFont: FontValue? {
+        didSet {
+            guard buttonFont != oldValue else { return }
+            for button in buttons { button.titleLabel.setFont(buttonFont ?? .style(.body)) }
+            setNeedsLayout()
+        }
+    }
 
     static let cardWidth = 280.0
     static let animationDuration = 0.2
@@ -97,8 +117,9 @@ public final class Alert: View {
             y += message.height
         }
         y += 20
-        let buttonHeight = 44.0
         let buttonWidth = (Self.cardWidth / Double(max(buttons.count, 1))).rounded(.down)
+        let buttonHeight = buttonFont == nil ? 44
+            : buttons.map { $0.measure(ProposedSize(width: buttonWidth, height: nil)).height.rounded(.up) }.max() ?? 44
         for (index, button) in buttons.enumerated() {
             let x = environment.layoutDirection == .rightToLeft ? Self.cardWidth - buttonWidth * Double(index + 1) : buttonWidth * Double(index)
             button.frame = Rect(x: x, y: y, width: buttonWidth, height: buttonHeight)

@@ -9,6 +9,13 @@ final class KeyboardKeyView: Control {
     private let caption = TextLayout(font: Font(size: 20))
     private var repeatTimer: TimerID?
 
+    /// The character keys' style or font; the other keys' words and symbols are drawn in it at
+    /// three quarters of its size. Nil: 20 and 15 points, following the text scale up to 1.3. A
+    /// long word in a large font reaches past the cap (`drawingOverhang`): a geometry change too.
+    var font: FontValue? {
+        didSet { if font != oldValue { geometryDidChange(); setNeedsDisplay() } }
+    }
+
     init(kind: KeyboardKeyKind, symbols: Bool) {
         self.kind = kind
         super.init()
@@ -50,13 +57,38 @@ final class KeyboardKeyView: Control {
         }
         canvas.fill(roundedRect: bounds.offsetBy(dx: 0, dy: 1), radius: cornerRadius, color: RGBA(hex: 0, alpha: 0.3))
         canvas.fill(roundedRect: bounds, radius: cornerRadius, color: face)
-        caption.setFont(Font(size: (isFunctionKey || kind == .space ? 15 : 20) * min(environment.textScale, 1.3)))
-        let size = caption.size
-        canvas.draw(caption, at: Point(x: (bounds.midX - size.width / 2).rounded(), y: (bounds.midY - size.height / 2).rounded()),
-                    color: environment.resolve(.label))
+        let caption = preparedCaption(in: environment)
+        canvas.draw(caption, at: origin(of: caption), color: environment.resolve(.label))
     }
 
-    override var drawingOverhang: EdgeInsets { EdgeInsets(top: 0, left: 0, bottom: 1, right: 0) }
+    private func preparedCaption(in environment: Environment) -> TextLayout {
+        caption.setFont(captionFont(in: environment))
+        return caption
+    }
+
+    /// Centred on the cap.
+    private func origin(of caption: TextLayout) -> Point {
+        let size = caption.size
+        return Point(x: (bounds.midX - size.width / 2).rounded(), y: (bounds.midY - size.height / 2).rounded())
+    }
+
+    private func captionFont(in environment: Environment) -> Font {
+        let isWord = isFunctionKey || kind == .space
+        guard let font else { return Font(size: (isWord ? 15 : 20) * min(environment.textScale, 1.3)) }
+        let characterFont = environment.font(font)
+        return isWord ? characterFont.scaled(by: 0.75) : characterFont
+    }
+
+    /// The shadow one point below the cap, and a caption wider or taller than the cap.
+    override var drawingOverhang: EdgeInsets {
+        let shadow = EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+        let caption = preparedCaption(in: environment)
+        let captionOrigin = origin(of: caption)
+        let ink = caption.inkRect.offsetBy(dx: captionOrigin.x, dy: captionOrigin.y).insetBy(dx: -1, dy: -1)
+        guard !bounds.contains(ink) else { return shadow }
+        let reach = overhang(reaching: ink, margin: 0)
+        return EdgeInsets(top: reach.top, left: reach.left, bottom: max(shadow.bottom, reach.bottom), right: reach.right)
+    }
 
     // Backspace acts on touch-down and repeats while held.
     override func beginTracking(_ touch: Touch) -> Bool {

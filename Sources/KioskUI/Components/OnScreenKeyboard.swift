@@ -19,6 +19,16 @@ public final class OnScreenKeyboard: View {
     /// The keyboard's height in points (at text scale 1).
     public var height = 260.0
 
+    /// The key labels' style or font (the words and symbols of the other keys at three quarters
+    /// of its size); nil: 20 points, 15 for the others, following the text scale up to 1.3. Only
+    /// the keys draw again: their frames do not depend on it.
+    public var keyFont: FontValue? {
+        didSet {
+            guard keyFont != oldValue else { return }
+            for key in keyViews { key.font = keyFont }
+        }
+    }
+
     public private(set) var isShown = false
     public private(set) var showsSymbols = false
     public private(set) var isShifted = false
@@ -42,6 +52,7 @@ public final class OnScreenKeyboard: View {
     /// Follows the screen's focus: shown for a focused text input unless a hardware keyboard is there.
     public func attach(to screen: Screen) {
         hostScreen = screen
+        screen.onScreenKeyboard = self
         screen.input.addFocusObserver { [weak self] _ in self?.update() }
         screen.input.addHardwareKeyboardObserver { [weak self] _ in self?.update() }
     }
@@ -108,6 +119,7 @@ public final class OnScreenKeyboard: View {
         keyViews = keyboardLayout.rows(symbols: showsSymbols, shifted: isShifted).flatMap { row in
             row.map { kind in
                 let key = KeyboardKeyView(kind: kind, symbols: showsSymbols)
+                key.font = keyFont
                 key.isSelected = kind == .shift && isShifted
                 key.onPress = { [weak self] in self?.pressed(kind) }
                 key.onRepeat = { [weak self] in self?.send(.backspace) }

@@ -30,6 +30,10 @@ public final class Screen {
         }
     }
 
+    /// The on-screen keyboard attached to the screen, shown or not: what a `keyboard` widget's
+    /// settings go to (while hidden it is in no view tree).
+    public internal(set) weak var onScreenKeyboard: OnScreenKeyboard?
+
     /// Called when something changed and a frame should be produced (the frame loop listens).
     public var onFrameRequest: (() -> Void)?
 

@@ -32,6 +32,22 @@ import Testing
         #expect(field.text == "ok")
     }
 
+    /// The keyboard is in no view tree until a field takes focus: a `keyboard` widget's settings
+    /// reach it there, and it slides up with them.
+    @Test func aKeyboardWidgetsSettingsReachTheKeyboardBeforeItSlidesUp() throws {
+        let kiosk = try PanelSessionFixture(Self.config.replacingOccurrences(
+            of: "placeholder: Name}", with: "placeholder: Name}\n        - {type: keyboard, layout: de, height: 200, font: title}"))
+        let session = kiosk.session
+        try session.renderUntilIdle()
+        let keyboard = session.kiosk.keyboard
+        #expect(!keyboard.isShown)
+        #expect(keyboard.keyboardLayout.name == KeyboardLayout.forLocale("de").name)
+        #expect(keyboard.height == 200 && keyboard.keyFont == .style(.title))
+        try session.driver.tap(id: "name")
+        try session.renderUntilIdle()
+        #expect(keyboard.isShown && keyboard.frame.height == 200)
+    }
+
     @Test func theControlSocketComesFromTheKiosksSetup() throws {
         let directory = TemporaryDirectory()
         let file = try ConfigFile(Self.config)

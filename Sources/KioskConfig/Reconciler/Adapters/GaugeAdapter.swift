@@ -29,6 +29,7 @@ public struct GaugeAdapter: ComponentAdapter {
         changes.ifChanged("digits") { assignIfDifferent(gauge, \.fractionDigits, $0?.integer ?? 0) }
         changes.ifChanged("font") { assignIfDifferent(gauge, \.valueFont, $0?.font) }
         changes.ifChanged("scale_font") { assignIfDifferent(gauge, \.scaleFont, $0?.font) }
+        changes.ifChanged("label_font") { assignIfDifferent(gauge, \.captionFont, $0?.font) }
         changes.ifChanged("color") { assignIfDifferent(gauge, \.color, $0?.color ?? .systemBlue) }
         changes.ifChanged("track_color") { assignIfDifferent(gauge, \.trackColor, $0?.color ?? Color(.systemGray4)) }
         changes.ifChanged("sweep") { sweep in

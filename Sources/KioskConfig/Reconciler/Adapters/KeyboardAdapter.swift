@@ -3,7 +3,8 @@ import KioskUI
 
 /// `keyboard`: settings for the screen's on-screen keyboard. The keyboard itself belongs to the
 /// runtime (it sits above every panel and slides up when a text input takes focus); this widget
-/// takes no space and, while its panel is on screen, gives that keyboard its `layout` and `height`.
+/// takes no space and, while its panel is on screen, gives that keyboard its `layout`, `height` and
+/// `font`.
 public struct KeyboardAdapter: ComponentAdapter {
     public let type = "keyboard"
     public init() {}
@@ -16,6 +17,7 @@ public struct KeyboardAdapter: ComponentAdapter {
         guard let settings = view as? KeyboardSettingsView else { return }
         changes.ifChanged("layout") { settings.layoutName = $0?.string }
         changes.ifChanged("height") { settings.height = $0?.number }
+        changes.ifChanged("font") { assignIfDifferent(settings, \.keyFont, $0?.font) }
     }
 }
 
@@ -24,6 +26,8 @@ public struct KeyboardAdapter: ComponentAdapter {
 public final class KeyboardSettingsView: View {
     public var layoutName: String? { didSet { if layoutName != oldValue { setNeedsLayout() } } }
     public var height: Double? { didSet { if height != oldValue { setNeedsLayout() } } }
+    /// Nil: the keyboard's own fonts.
+    public var keyFont: FontValue? { didSet { if keyFont != oldValue { setNeedsLayout() } } }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -32,9 +36,12 @@ public final class KeyboardSettingsView: View {
     }
 
     public override func layout() {
-        guard let keyboard = screen?.layerHost?.subviews.lazy.compactMap({ $0 as? OnScreenKeyboard }).first else { return }
+        // The screen's own keyboard, shown or not: a hidden one is in no view tree, and the
+        // settings must be there when it slides up.
+        guard let keyboard = screen?.onScreenKeyboard else { return }
         let layout = KeyboardLayout.forLocale(layoutName ?? environment.locale)
         if keyboard.keyboardLayout.name != layout.name { keyboard.keyboardLayout = layout }
         if let height, keyboard.height != height { keyboard.height = height }
+        if keyboard.keyFont != keyFont { keyboard.keyFont = keyFont }
     }
 }

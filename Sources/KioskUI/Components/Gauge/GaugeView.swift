@@ -3,7 +3,7 @@ import KioskGraphics
 
 /// An arc gauge: a scale of `sweepAngle` degrees with major and minor ticks and locale-formatted
 /// labels, coloured zones along its rim, a needle or a value arc, and the value (with its unit)
-/// written in the middle, a caption under it.
+/// written in the middle, a caption under it; each text in a font of its own, or one sized to the gauge.
 ///
 /// A change of value repaints only what moved: the boxes of the old and new needle, or the stretch
 /// of the value arc between the two values, and the value label. Everything else — rim, zones,
@@ -71,15 +71,22 @@ open class GaugeView: View {
         didSet { if fractionDigits != oldValue { valueLabelDidChange() } }
     }
 
-    /// A line under the value: what is measured.
+    /// A line under the value: what is measured. A long one may reach past the gauge's edges
+    /// (`drawingOverhang`), so a new caption is a geometry change too.
     public var caption = "" {
-        didSet { if caption != oldValue { setNeedsDisplay() } }
+        didSet { if caption != oldValue { geometryDidChange(); setNeedsDisplay() } }
     }
 
     /// The value label's style or font; nil: bold, sized to the gauge. The caption sits under the
-    /// label, so it moves with it: the whole gauge is painted again.
+    /// label, so it moves with it: the whole gauge is painted again, and its extent may change.
     public var valueFont: FontValue? {
-        didSet { if valueFont != oldValue { setNeedsDisplay() } }
+        didSet { if valueFont != oldValue { geometryDidChange(); setNeedsDisplay() } }
+    }
+
+    /// The caption's style or font; nil: sized to the gauge, as the tick labels are. A larger one
+    /// may reach past the gauge's edges, so a new font is a geometry change too.
+    public var captionFont: FontValue? {
+        didSet { if captionFont != oldValue { geometryDidChange(); setNeedsDisplay() } }
     }
 
     /// The tick labels' style or font; nil: sized to the gauge, as the caption is.
@@ -153,6 +160,11 @@ open class GaugeView: View {
 
     private var tickLabelFont: Font {
         if let scaleFont { return environment.font(scaleFont) }
+        return smallFont
+    }
+
+    private var captionLabelFont: Font {
+        if let captionFont { return environment.font(captionFont) }
         return smallFont
     }
 
@@ -251,11 +263,36 @@ open class GaugeView: View {
         let origin = valueOrigin(of: layout.size, in: geometry)
         canvas.draw(layout, at: origin, color: environment.resolve(.label))
         guard !caption.isEmpty else { return }
-        captionLayout.setFont(smallFont)
-        captionLayout.setText(caption)
-        let size = captionLayout.size
-        canvas.draw(captionLayout, at: Point(x: (geometry.center.x - size.width / 2).rounded(), y: origin.y + layout.size.height),
+        let captionLayout = preparedCaptionLayout()
+        canvas.draw(captionLayout, at: captionOrigin(of: captionLayout.size, under: origin, valueHeight: layout.size.height, in: geometry),
                     color: environment.resolve(.secondaryLabel))
+    }
+
+    /// Centred on the gauge, right under the value label's line.
+    private func captionOrigin(of size: Size, under valueOrigin: Point, valueHeight: Double, in geometry: GaugeGeometry) -> Point {
+        Point(x: (geometry.center.x - size.width / 2).rounded(), y: valueOrigin.y + valueHeight)
+    }
+
+    private func preparedCaptionLayout() -> TextLayout {
+        captionLayout.setFont(captionLabelFont)
+        captionLayout.setText(caption)
+        return captionLayout
+    }
+
+    /// A caption wider than the gauge, or one in a large font under the value, is drawn past the
+    /// bounds: damage must reach it.
+    open override var drawingOverhang: EdgeInsets {
+        let geometry = self.geometry
+        guard !caption.isEmpty, geometry.radius > 1 else { return .zero }
+        let value = preparedValueLayout()
+        let valueHeight = value.size.height
+        let valueOrigin = valueOrigin(of: value.size, in: geometry)
+        let layout = preparedCaptionLayout()
+        let origin = captionOrigin(of: layout.size, under: valueOrigin, valueHeight: valueHeight, in: geometry)
+        let ink = layout.inkRect.offsetBy(dx: origin.x, dy: origin.y)
+        // A caption well inside, as the default one is, leaves the damage at the bounds.
+        guard !bounds.insetBy(dx: 1, dy: 1).contains(ink) else { return .zero }
+        return overhang(reaching: ink, margin: 1)
     }
 
     private func drawNeedle(in canvas: Canvas, geometry: GaugeGeometry, fraction: Double, environment: Environment) {
