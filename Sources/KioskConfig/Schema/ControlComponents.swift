@@ -85,7 +85,7 @@ nonisolated enum ControlComponents {
         ComponentSchema(type: "keyboard", doc: "On-screen keyboard that slides up when a text input gains focus and no hardware keyboard is present.",
                         properties: [
                             PropertySchema("layout", .string, doc: "Keyboard layout such as us, es, de (default: from the locale)."),
-                            PropertySchema("height", .number(PropertyLimits.length), doc: "Height of the keyboard (default: a third of the display)."),
+                            PropertySchema("height", .number(PropertyLimits.length), doc: "Height of the keyboard in points (default: 260)."),
                             PropertySchema("font", .font,
                                            doc: "Text style or font of the key labels, the other keys' at 3/4 of its size (default: 20 and 15, following the text scale up to 1.3)."),
                         ]),

@@ -16,7 +16,7 @@ public final class OnScreenKeyboard: View {
         didSet { if keyboardLayout != oldValue { rebuildKeys() } }
     }
 
-    /// The keyboard's height in points (at text scale 1).
+    /// The keyboard's height in points.
     public var height = 260.0
 
     /// The key labels' style or font (the words and symbols of the other keys at three quarters
