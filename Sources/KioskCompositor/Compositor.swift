@@ -29,6 +29,12 @@ public final class Compositor {
     /// and the frame statistics show.
     public private(set) var lastTimings = FrameTimings()
 
+    /// Scrolls move the pixels already painted where they can (`ScrollCopy`); off, a scrolled
+    /// view is painted again (the reference tests compare against).
+    public var scrollsByCopy = true
+    /// Scrolls the last frame did by moving pixels.
+    public private(set) var lastScrollCopies = 0
+
     /// The picture moved on the buffers (antiburn): the next frame presents even with no damage.
     private var needsPresent = false
 
@@ -89,17 +95,25 @@ public final class Compositor {
         timings.layoutStart = MonotonicClock.now()
         screen.layoutIfNeeded()
         timings.damageStart = MonotonicClock.now()
-        var damage = tracker.collect(from: screen)
+        let scrolled = screen.takeScrolledViews()
+        let copies = scrollsByCopy ? ScrollCopy.apply(to: scrolled, on: screen, in: shadowBuffer) : []
+        var damage = tracker.collect(from: screen, copies: copies)
         // Copies write raw rows: nothing outside the buffers, even for a screen larger than a
         // surface may be (its side is held at `Surface.maximumSide`).
-        damage.intersect(PixelRect(x: 0, y: 0, width: shadowBuffer.width, height: shadowBuffer.height))
-        guard !damage.isEmpty || needsPresent else { return false }
+        let bufferBounds = PixelRect(x: 0, y: 0, width: shadowBuffer.width, height: shadowBuffer.height)
+        damage.intersect(bufferBounds)
+        guard !damage.isEmpty || needsPresent || !copies.isEmpty else { return false }
         timings.paintStart = MonotonicClock.now()
         if damage.isEmpty { lastPaintedPixels = 0 } else { paint(damage) }
-        lastDamage = damage
-        for observer in paintObservers { observer(damage) }
+        // What the display and remote viewers get: the painted damage and the moved areas.
+        var changed = damage
+        for copy in copies { changed.add(copy.area) }
+        changed.intersect(bufferBounds)
+        lastDamage = changed
+        lastScrollCopies = copies.count
+        for observer in paintObservers { observer(changed) }
         timings.presentStart = MonotonicClock.now()
-        lastCopiedPixels = try swapchain.present(from: shadowBuffer, damage: damage) ?? 0
+        lastCopiedPixels = try swapchain.present(from: shadowBuffer, damage: changed) ?? 0
         needsPresent = false
         timings.end = MonotonicClock.now()
         lastTimings = timings

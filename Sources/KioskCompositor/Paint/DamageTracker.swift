@@ -6,7 +6,10 @@ import KioskUI
 /// view whose content changed, the part it named (or all of it). Every rectangle is snapped
 /// outward to whole pixels and includes shadows and drawing overhang.
 final class DamageTracker {
-    func collect(from screen: Screen) -> Region {
+    /// `copies`: the scrolls done by moving pixels this frame (`ScrollCopy`); their views' pixels
+    /// and painted extents have moved already, so only what changed beyond the move is damage,
+    /// and the strip scrolled into view.
+    func collect(from screen: Screen, copies: [ScrollCopy] = []) -> Region {
         var damage = Region()
         if screen.everythingIsDamaged {
             screen.everythingIsDamaged = false
@@ -16,6 +19,11 @@ final class DamageTracker {
             return damage
         }
         damage.add(screen.removedDamage)
+        // What a removed view left inside a moved area moved with it.
+        for copy in copies {
+            screen.removedDamage.forEachRect { rect in damage.add(rect.intersection(copy.area).offsetBy(copy.offset)) }
+            damage.add(copy.exposed)
+        }
         screen.removedDamage.removeAll()
 
         let moved = screen.geometryQueue
@@ -24,7 +32,11 @@ final class DamageTracker {
         for view in moved {
             view.isQueuedForGeometry = false
             guard view.screen === screen else { continue }
-            refreshSubtree(view, damage: &damage)
+            if let copy = copies.first(where: { $0.view === view }) {
+                refreshMovedSubtree(of: view, valid: copy.validArea, damage: &damage)
+            } else {
+                refreshSubtree(view, damage: &damage)
+            }
             ancestors.add(view.superview)
         }
         for parent in screen.parentsOfRemovedViews where parent.screen === screen { ancestors.add(parent) }
@@ -74,6 +86,32 @@ final class DamageTracker {
             subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
         }
         view.paintedSubtreeRect = subtreeRect
+    }
+
+    /// A scrolled view whose pixels were moved: each view inside damages where it was and is only
+    /// where the moved pixels do not already show it (it moved by more than the scroll, or is
+    /// queued to move itself); everything records where it is now.
+    private func refreshMovedSubtree(of scrolled: View, valid: PixelRect, damage: inout Region) {
+        func refresh(_ view: View) {
+            let old = view.paintedRect
+            view.paintedRect = view.currentVisualPixelRect()
+            if view.isQueuedForGeometry || old.intersection(valid) != view.paintedRect.intersection(valid) {
+                damage.add(old)
+                damage.add(view.paintedRect)
+            }
+            var subtreeRect = view.paintedRect
+            for subview in view.subviews {
+                refresh(subview)
+                subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
+            }
+            view.paintedSubtreeRect = subtreeRect
+        }
+        var subtreeRect = scrolled.paintedRect
+        for subview in scrolled.subviews {
+            refresh(subview)
+            subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
+        }
+        scrolled.paintedSubtreeRect = subtreeRect
     }
 
     private func refreshAll(_ view: View) {

@@ -2,6 +2,10 @@
 nonisolated enum ContainerComponents {
     static let axis = PropertySchema("axis", .choice(["vertical", "horizontal"]), default: .choice("vertical"),
                                      doc: "The direction children are placed in.")
+    /// A scroll view's content is larger than it: shown beyond its bounds, it would cover its
+    /// neighbours (a `list` has the same default).
+    static let scrollClips = PropertySchema("clips", .bool, default: .bool(true),
+                                            doc: "Clip the content to the view's bounds (true: it is larger than the view).")
 
     static let all: [ComponentSchema] = [
         ComponentSchema(type: "stack", doc: "Lays children out one after another along an axis; RTL mirrors horizontal stacks.",
@@ -30,6 +34,6 @@ nonisolated enum ContainerComponents {
                             PropertySchema("spacing", .number(PropertyLimits.length), default: .number(8), doc: "Space between cells."),
                         ], acceptsChildren: true),
         ComponentSchema(type: "scroll", doc: "Kinetic scrolling with deceleration and edge bounce; children stack along the axis.",
-                        properties: [axis], acceptsChildren: true),
+                        properties: [axis, scrollClips], acceptsChildren: true),
     ]
 }

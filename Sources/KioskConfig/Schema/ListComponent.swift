@@ -4,6 +4,7 @@ nonisolated enum ListComponent {
         type: "list",
         doc: "Rows repeated from a list of items (a row template reading $item and $index); scrolls, and builds only the rows in view.",
         properties: [
+            ContainerComponents.scrollClips,
             PropertySchema("items", .list(.any), default: .list([]),
                            doc: "The items, usually bound: \"= orders.items\". Each gives one row."),
             PropertySchema("row", .any, doc: "The widget made for each item; its formulas read $item and $index."),

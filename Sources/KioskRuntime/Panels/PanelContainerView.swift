@@ -5,6 +5,7 @@ import KioskUI
 /// the one leaving) fills it.
 final class PanelContainerView: View {
     override init(frame: Rect = .zero) {
+        defer { drawsOnlyItsBackground = true }
         super.init(frame: frame)
         id = "kiosk.panels"
     }
@@ -22,6 +23,7 @@ final class PanelView: View {
     let panelID: String
 
     init(panelID: String, content: View) {
+        defer { drawsOnlyItsBackground = true }
         self.panelID = panelID
         super.init()
         id = "kiosk.panel." + panelID

@@ -9,6 +9,7 @@ final class PanelStageView: View {
     private(set) var pageDots: PageControl?
 
     init(container: PanelContainerView) {
+        defer { drawsOnlyItsBackground = true }
         self.container = container
         super.init()
         id = "kiosk.stage"
@@ -64,6 +65,7 @@ final class OverlayLayerView: View {
     private(set) var content: View
 
     init(content: View) {
+        defer { drawsOnlyItsBackground = true }
         self.content = content
         super.init()
         id = "kiosk.overlay"

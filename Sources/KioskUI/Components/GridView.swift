@@ -12,6 +12,7 @@ open class GridView: View {
     }
 
     public init(columns: Int = 2, spacing: Double = 8) {
+        defer { drawsOnlyItsBackground = type(of: self) == GridView.self }
         self.columns = max(1, columns)
         self.spacing = spacing
         super.init()

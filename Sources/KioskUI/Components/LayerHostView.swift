@@ -6,6 +6,7 @@ open class LayerHostView: View {
     public private(set) var content: View
 
     public init(content: View) {
+        defer { drawsOnlyItsBackground = type(of: self) == LayerHostView.self }
         self.content = content
         super.init()
         addSubview(content)

@@ -40,6 +40,7 @@ open class ScrollView: View {
     private var dragStartOffset = 0.0
 
     public init(axis: Axis = .vertical) {
+        defer { drawsOnlyItsBackground = [ObjectIdentifier(ScrollView.self), ObjectIdentifier(ListView.self)].contains(ObjectIdentifier(type(of: self))) }
         self.axis = axis
         super.init()
         clipsToBounds = true

@@ -30,6 +30,7 @@ open class StackView: View {
     }
 
     public init(axis: Axis = .vertical, spacing: Double = 8, alignment: Alignment = .center, _ children: [View] = []) {
+        defer { drawsOnlyItsBackground = type(of: self) == StackView.self }
         self.axis = axis
         self.spacing = spacing
         self.alignment = alignment
@@ -129,6 +130,7 @@ open class SpacerView: View {
     }
 
     public init(minLength: Double = 0) {
+        defer { drawsOnlyItsBackground = type(of: self) == SpacerView.self }
         self.minLength = minLength
         super.init()
     }
@@ -149,6 +151,7 @@ open class OverlayView: View {
     }
 
     public init(alignment: Alignment = .center, _ children: [View] = []) {
+        defer { drawsOnlyItsBackground = type(of: self) == OverlayView.self }
         self.alignment = alignment
         super.init()
         for child in children { addSubview(child) }

@@ -87,6 +87,9 @@ public final class Screen {
     /// Views that lost a subview: their painted extents, and their ancestors', still include it.
     package var parentsOfRemovedViews: [View] = []
     package var everythingIsDamaged = true
+    /// Views whose bounds origin moved since the last frame, each with the origin that frame
+    /// painted it at: the compositor may move their pixels instead of painting them again.
+    package var scrolledViews: [(view: View, paintedOrigin: Point)] = []
 
     public func damageEverything() {
         everythingIsDamaged = true
@@ -113,6 +116,20 @@ public final class Screen {
         invalidateRasterCaches(above: view)
         invalidateLayers(from: view.superview)
         requestFrame()
+    }
+
+    func boundsOriginDidChange(_ view: View, from old: Point) {
+        guard !view.isQueuedForScroll else { return }
+        view.isQueuedForScroll = true
+        scrolledViews.append((view, old))
+    }
+
+    /// The scrolled views since the last frame, and the list emptied.
+    package func takeScrolledViews() -> [(view: View, paintedOrigin: Point)] {
+        let scrolled = scrolledViews
+        for entry in scrolled { entry.view.isQueuedForScroll = false }
+        scrolledViews.removeAll(keepingCapacity: true)
+        return scrolled
     }
 
     func contentDidChange(_ view: View, in rect: Rect?) {

@@ -18,6 +18,7 @@ open class View {
 
     public init(frame: Rect = .zero) {
         self.frame = frame
+        drawsOnlyItsBackground = type(of: self) == View.self
         LiveInstances.views.increment()
     }
 
@@ -39,7 +40,11 @@ open class View {
 
     /// The origin of the view's own coordinate space: scrolling moves it.
     public var boundsOrigin: Point = .zero {
-        didSet { if boundsOrigin != oldValue { subtreeGeometryDidChange() } }
+        didSet {
+            guard boundsOrigin != oldValue else { return }
+            screen?.boundsOriginDidChange(self, from: oldValue)
+            subtreeGeometryDidChange()
+        }
     }
 
     /// The view's own coordinate space: `boundsOrigin` and the frame's size.
@@ -408,6 +413,12 @@ open class View {
     /// Where the view and its whole subtree were last painted, in screen pixels.
     package var paintedSubtreeRect: PixelRect = .zero
     package var isQueuedForGeometry = false
+    /// In the screen's list of scrolled views since the last frame.
+    package var isQueuedForScroll = false
+    /// The view paints nothing but its background (and its border): a plain `View`, and the
+    /// containers that say so for exactly their own class (a subclass may draw). A scroll inside
+    /// such views may move pixels instead of painting them (`ScrollCopy`).
+    package var drawsOnlyItsBackground = false
     package var isQueuedForContent = false
     /// Parts of the view (own coordinates) to repaint; empty with `isQueuedForContent` means all.
     package var pendingContentRects: [Rect] = []

@@ -52,6 +52,12 @@ final class ConfigListView: ListView {
         didSet { dataSource = rows }
     }
 
+    override init() {
+        super.init()
+        // It draws nothing of its own, so a scroll may move its pixels (ScrollCopy).
+        drawsOnlyItsBackground = true
+    }
+
     override func sizeThatFits(_ proposal: ProposedSize) -> Size {
         let count = Double(rows?.numberOfRows ?? 0)
         return proposal.replacingUnspecified(with: Size(width: 0, height: max(0, count * (rowHeight + spacing) - spacing)))

@@ -32,6 +32,7 @@ public final class StackedScrollView: ScrollView {
 
     public init() {
         super.init(axis: .vertical)
+        drawsOnlyItsBackground = true
         contentView.addSubview(stack)
     }
 

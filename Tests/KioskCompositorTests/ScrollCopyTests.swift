@@ -1,0 +1,149 @@
+import Foundation
+import KioskCompositor
+import KioskGraphics
+import KioskRuntime
+import KioskTestSupport
+import KioskUI
+import Testing
+
+/// A scroll moves the pixels already painted and paints the strip that scrolled in: every frame
+/// must still be exactly what a full repaint gives.
+struct ScrollCopyTests {
+    /// A 400×300 opaque scroll view with rows of text, shapes and a shadow, beside a card.
+    func scene() -> (root: View, scroll: ScrollView) {
+        let root = GradientView(top: Color(hex: 0xEEF2F7), bottom: Color(hex: 0xCBD5E1))
+        let scroll = ScrollView()
+        scroll.frame = Rect(x: 40, y: 60, width: 400, height: 300)
+        scroll.backgroundColor = .systemBackground
+        for row in 0..<30 {
+            let cell = View(frame: Rect(x: 12, y: 12 + Double(row) * 56, width: 376, height: 44))
+            cell.backgroundColor = row.isMultiple(of: 3) ? .systemBlue : Color(.secondarySystemBackground)
+            cell.cornerRadius = 8
+            cell.shadow = ViewShadow(opacity: 0.25, offset: Size(width: 0, height: 2), radius: 4)
+            let label = Label("Row \(row): \(String(repeating: "text ", count: row % 5 + 1))", style: .body)
+            label.frame = Rect(x: 12, y: 10, width: 340, height: 24)
+            cell.addSubview(label)
+            scroll.contentView.addSubview(cell)
+        }
+        root.addSubview(scroll)
+        let card = View(frame: Rect(x: 480, y: 60, width: 200, height: 120))
+        card.backgroundColor = .systemGreen
+        card.cornerRadius = 12
+        root.addSubview(card)
+        return (root, scroll)
+    }
+
+    @Test func seededScrollsRepaintOnlyTheStripAndEqualAFullRepaint() throws {
+        var random = SeededRandom(seed: 7)
+        let (root, scroll) = scene()
+        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
+        try display.renderUntilIdle()
+        var copies = 0
+        for step in 0..<120 {
+            let kind = Int.random(in: 0..<6, using: &random)
+            let before = scroll.contentOffset
+            switch kind {
+            case 0...2:
+                // Whole-pixel steps, as a drag or fling frame makes them: copied.
+                let delta = Double(Int.random(in: -60...60, using: &random))
+                scroll.contentOffset = min(max(before + delta, -40), scroll.maximumOffset + 40)
+            case 3:
+                // Between pixels: painted as before.
+                scroll.contentOffset = before + Double.random(in: -20...20, using: &random)
+            case 4:
+                // A scroll and a change inside it in the same frame.
+                scroll.contentOffset = (before + 17).rounded()
+                let cells = scroll.contentView.subviews
+                let cell = cells.randomElement(using: &random)!
+                if Bool.random(using: &random) {
+                    cell.backgroundColor = [.systemRed, Color(.systemOrange), .systemBlue].randomElement(using: &random)
+                } else {
+                    cell.frame = cell.frame.offsetBy(dx: Double(Int.random(in: -8...8, using: &random)), dy: 5)
+                }
+            default:
+                // Something above the scroll view reaches into it: painted as before.
+                let extra = View(frame: Rect(x: 400, y: 100, width: 60, height: 40))
+                extra.backgroundColor = Color(.systemPurple)
+                root.addSubview(extra)
+                scroll.contentOffset = (before - 9).rounded()
+                try display.renderUntilIdle()
+                #expect(display.compositor.lastScrollCopies == 0, "a view over the scroll view must stop the copy")
+                extra.removeFromSuperview()
+            }
+            try display.renderUntilIdle()
+            copies += display.compositor.lastScrollCopies
+            if kind <= 2, scroll.contentOffset != before, before.isWhole(within: 1e-9) {
+                #expect(display.compositor.lastScrollCopies == 1, "step \(step): a whole-pixel scroll is a copy")
+                let moved = Int(abs(scroll.contentOffset - before))
+                #expect(display.compositor.lastPaintedPixels <= moved * 400 + 2 * 44 * 400,
+                        "step \(step): painted \(display.compositor.lastPaintedPixels) px for a \(moved) px scroll")
+            }
+            let partial = try #require(display.output.frontSurface)
+            let full = display.compositor.renderFullFrame()
+            let comparison = partial.difference(from: full)
+            #expect(comparison.differingPixels == 0,
+                    "step \(step), kind \(kind), offset \(before) -> \(scroll.contentOffset): \(comparison.differingPixels) pixels differ")
+            if comparison.differingPixels > 0 {
+                try partial.writePNG(to: "/tmp/kiosk-scroll-partial-\(step).png")
+                try full.writePNG(to: "/tmp/kiosk-scroll-full-\(step).png")
+                break
+            }
+        }
+        #expect(copies > 40)
+    }
+
+    @Test func aTransparentScrollViewIsPaintedAsBefore() throws {
+        let (root, scroll) = scene()
+        scroll.backgroundColor = nil
+        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
+        try display.renderUntilIdle()
+        scroll.contentOffset = 30
+        try display.renderUntilIdle()
+        #expect(display.compositor.lastScrollCopies == 0)
+        #expect(try #require(display.output.frontSurface).difference(from: display.compositor.renderFullFrame()).differingPixels == 0)
+    }
+
+    @Test func aTransparentScrollViewOnAPlainOpaqueContainerIsCopied() throws {
+        let (_, scroll) = scene()
+        scroll.backgroundColor = nil
+        let page = View()
+        page.backgroundColor = .systemBackground
+        let column = View()
+        column.frame = Rect(x: 0, y: 0, width: 720, height: 420)
+        scroll.removeFromSuperview()
+        column.addSubview(scroll)
+        page.addSubview(column)
+        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: page)
+        try display.renderUntilIdle()
+        scroll.frame = Rect(x: 40, y: 60, width: 400, height: 300)
+        try display.renderUntilIdle()
+        for (step, offset) in [24.0, 60, 300, 290, 250, 230].enumerated() {
+            scroll.contentOffset = offset
+            try display.renderUntilIdle()
+            #expect(display.compositor.lastScrollCopies == 1, "step \(step)")
+            #expect(try #require(display.output.frontSurface).difference(from: display.compositor.renderFullFrame()).differingPixels == 0)
+        }
+        // Something painted under the scroll view, over the page: its pixels would move with the content.
+        let under = View(frame: Rect(x: 100, y: 100, width: 50, height: 50))
+        under.backgroundColor = .systemRed
+        column.insertSubview(under, at: 0)
+        try display.renderUntilIdle()
+        scroll.contentOffset = 40
+        try display.renderUntilIdle()
+        #expect(display.compositor.lastScrollCopies == 0)
+        #expect(try #require(display.output.frontSurface).difference(from: display.compositor.renderFullFrame()).differingPixels == 0)
+    }
+
+    @Test func movingPixelsKeepsThemInTheirRectangle() {
+        let surface = Surface(width: 8, height: 6, format: .xrgb8888)
+        let canvas = Canvas(surface: surface)
+        for row in 0..<6 { canvas.fill(Rect(x: 0, y: Double(row), width: 8, height: 1), color: RGBA(red: Double(row) / 5, green: 0, blue: 0)) }
+        let before = (0..<6).map { surface.pixel(x: 3, y: $0) }
+        surface.movePixels(in: PixelRect(x: 2, y: 1, width: 4, height: 4), dx: 0, dy: -2)
+        // Rows 3 and 4 moved up to 1 and 2; 3 and 4 keep theirs; 0 and 5 are outside.
+        #expect((0..<6).map { surface.pixel(x: 3, y: $0) } == [before[0], before[3], before[4], before[3], before[4], before[5]])
+        #expect(surface.pixel(x: 1, y: 1) == before[1])
+        surface.movePixels(in: PixelRect(x: 2, y: 1, width: 4, height: 4), dx: 0, dy: 3)
+        #expect(surface.pixel(x: 3, y: 4) == before[3], "row 1 moved down to 4")
+    }
+}
