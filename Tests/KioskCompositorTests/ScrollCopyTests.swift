@@ -48,8 +48,9 @@ struct ScrollCopyTests {
                 let delta = Double(Int.random(in: -60...60, using: &random))
                 scroll.contentOffset = min(max(before + delta, -40), scroll.maximumOffset + 40)
             case 3:
-                // Between pixels: painted as before.
+                // Asked for an offset between pixels, the content lands on a whole one.
                 scroll.contentOffset = before + Double.random(in: -20...20, using: &random)
+                #expect(scroll.contentOffset.isWhole(within: 1e-9), "step \(step): offset \(scroll.contentOffset)")
             case 4:
                 // A scroll and a change inside it in the same frame.
                 scroll.contentOffset = (before + 17).rounded()

@@ -13,10 +13,16 @@ open class ScrollView: View {
     /// The scrolled content; its size decides how far the view scrolls.
     public let contentView = View()
 
-    /// How far the content is scrolled (the bounds origin along the axis).
+    /// How far the content is scrolled (the bounds origin along the axis), on whole device pixels:
+    /// content between pixels would blur its edges, and a move by whole pixels is a copy of what
+    /// is already painted (the compositor's scroll by copy).
     public var contentOffset: Double {
         get { axis == .vertical ? boundsOrigin.y : boundsOrigin.x }
-        set { boundsOrigin = axis == .vertical ? Point(x: 0, y: newValue) : Point(x: newValue, y: 0) }
+        set {
+            let scale = screen?.scale ?? 1
+            let offset = newValue.isFinite ? (newValue * scale).rounded() / scale : 0
+            boundsOrigin = axis == .vertical ? Point(x: 0, y: offset) : Point(x: offset, y: 0)
+        }
     }
 
     /// The size of the content; when left at zero, the extent of the content view's subviews.
