@@ -57,12 +57,7 @@ func addTransitionRows(to table: inout Table) throws {
         session.driver.touchUp(finger, at: Point(x: size.width * 0.6, y: size.height / 2))
         try session.renderUntilIdle()
 
-        let bytes = display.compositor.shadowBuffer.stride * display.compositor.shadowBuffer.height
-        let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        defer { source.deallocate(); target.deallocate() }
-        memset(source, 0x5A, bytes)
-        let copy = measure { memcpy(target, source, bytes) }
+        let copy = memcpyOfOneFrame(bytes: display.compositor.shadowBuffer.stride * display.compositor.shadowBuffer.height)
         let floor = percentile(copy, 0.5)
         func ratio(_ samples: [Double]) -> String { String(format: "%.2fx memcpy", percentile(samples, 0.5) / floor) }
 
@@ -117,14 +112,5 @@ private func transitionBenchSession(size: Size) throws -> HeadlessPanelSession {
                 - {type: slider, value: 0.4}
                 - {type: spacer}
         """
-    switch ConfigLoader().load(text: yaml, file: "transition-bench.yaml") {
-    case .success(let spec):
-        return HeadlessPanelSession(config: spec, configPath: "transition-bench.yaml", size: size)
-    case .failure(let errors):
-        throw TransitionBenchError(description: "transition benchmark config is invalid: \(errors)")
-    }
-}
-
-private struct TransitionBenchError: Error, CustomStringConvertible {
-    var description: String
+    return try benchSession(yaml: yaml, named: "transition", size: size)
 }

@@ -93,6 +93,7 @@ func runBenchmark() throws {
     if others { try addListScrollRows(to: &table) }
     if others { try addChartRows(to: &table) }
     if others { try addTransitionRows(to: &table) }
+    if others { try addScrollRows(to: &table) }
 
     print("kiosk-bench: reference dashboard 1280x800, \(iterations) iterations each")
     table.print()
@@ -100,12 +101,17 @@ func runBenchmark() throws {
 
 /// `KIOSK_BENCH_ONLY=reload` (or `kiosk-bench reload`) runs the reload rows alone; `list` the list
 /// rows; `scaling` the table of screen sizes; `start` the start and memory rows; `transitions` the
-/// transition rows; `latency` input to screen.
+/// transition rows; `scroll` the scroll rows; `latency` input to screen.
 let only = CommandLine.arguments.dropFirst().first ?? ProcessInfo.processInfo.environment["KIOSK_BENCH_ONLY"]
 if only == "transitions" {
     var table = Table()
     try addTransitionRows(to: &table)
     print("kiosk-bench: panel transitions composed from layers, \(iterations) iterations")
+    table.print()
+} else if only == "scroll" {
+    var table = Table()
+    try addScrollRows(to: &table)
+    print("kiosk-bench: a full-screen scroll moved 33 px a frame, \(iterations) iterations")
     table.print()
 } else if only == "latency" {
     var table = Table()
