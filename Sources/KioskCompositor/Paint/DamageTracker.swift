@@ -91,8 +91,14 @@ final class DamageTracker {
     /// A scrolled view whose pixels were moved: each view inside damages where it was and is only
     /// where the moved pixels do not already show it (it moved by more than the scroll, or is
     /// queued to move itself); everything records where it is now.
+    ///
+    /// A view inside whose whole subtree lies within the moved pixels, away from their edges, and
+    /// that is not queued to move itself, is where its pixels are: its extents (moved with them)
+    /// stand, and it is not visited further. A fling frame costs the views at the edges, not all.
     private func refreshMovedSubtree(of scrolled: View, valid: PixelRect, damage: inout Region) {
+        let inside = PixelRect(x: valid.x + 1, y: valid.y + 1, width: valid.width - 2, height: valid.height - 2)
         func refresh(_ view: View) {
+            if !view.isQueuedForGeometry, !view.paintedSubtreeRect.isEmpty, inside.contains(view.paintedSubtreeRect) { return }
             let old = view.paintedRect
             view.paintedRect = view.currentVisualPixelRect()
             if view.isQueuedForGeometry || old.intersection(valid) != view.paintedRect.intersection(valid) {
