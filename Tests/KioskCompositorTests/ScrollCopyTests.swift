@@ -135,6 +135,18 @@ struct ScrollCopyTests {
         #expect(try #require(display.output.frontSurface).difference(from: display.compositor.renderFullFrame()).differingPixels == 0)
     }
 
+    @Test(arguments: [1e12, 1e300, -1e300, Double.nan, Double.infinity])
+    func anOffsetFarOutOfRangeIsPaintedNotCopied(offset: Double) throws {
+        let (root, scroll) = scene()
+        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
+        try display.renderUntilIdle()
+        scroll.contentOffset = offset
+        try display.renderUntilIdle()
+        #expect(scroll.contentOffset.isFinite)
+        #expect(display.compositor.lastScrollCopies == 0)
+        #expect(try #require(display.output.frontSurface).difference(from: display.compositor.renderFullFrame()).differingPixels == 0)
+    }
+
     @Test func movingPixelsKeepsThemInTheirRectangle() {
         let surface = Surface(width: 8, height: 6, format: .xrgb8888)
         let canvas = Canvas(surface: surface)

@@ -56,8 +56,9 @@ struct ScrollCopy {
               area == PixelRect(x: origin.x, y: origin.y, width: Int((view.bounds.width * scale).rounded()),
                                 height: Int((view.bounds.height * scale).rounded())),
               hasPlainBackdrop(view, in: area) else { return nil }
+        // Checked as doubles first: an offset of 1e300 has no Int.
+        guard abs(dx) < Double(area.width), abs(dy) < Double(area.height), nothingCovers(area, above: view) else { return nil }
         let offset = PixelOffset(x: Int(dx.rounded()), y: Int(dy.rounded()))
-        guard abs(offset.x) < area.width, abs(offset.y) < area.height, nothingCovers(area, above: view) else { return nil }
         return ScrollCopy(view: view, area: area, offset: offset)
     }
 

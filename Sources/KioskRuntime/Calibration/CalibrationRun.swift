@@ -13,6 +13,7 @@ final class CalibrationRun: LiveRuntimeDelegate {
         case noTouchscreen(devices: [String])
         case timedOut(seconds: Double)
         case noDisplay(seconds: Double)
+        case noTimer(reason: String)
         case notVerified(error: Double, tolerance: Double)
 
         var description: String {
@@ -23,6 +24,8 @@ final class CalibrationRun: LiveRuntimeDelegate {
                     + " (`kiosk-input-check` lists what the kiosk sees; --device names one)"
             case .timedOut(let seconds):
                 "no touch for \(Int(seconds)) s: calibration stopped, nothing written"
+            case .noTimer(let reason):
+                "cannot arm the calibration's timeout (\(reason)); nothing written"
             case .noDisplay(let seconds):
                 "no display to show the crosshairs on within \(Int(seconds)) s (is one connected, and the kiosk service stopped?)"
             case .notVerified(let error, let tolerance):
@@ -150,8 +153,14 @@ final class CalibrationRun: LiveRuntimeDelegate {
 
     private func armTimeout() {
         if let timer { runtime.loop.cancelTimer(timer) }
-        timer = try? runtime.loop.addTimer(after: timeout) { [unowned self] in
-            self.finish(.failure(self.session == nil ? .noDisplay(seconds: self.timeout) : .timedOut(seconds: self.timeout)))
+        do {
+            timer = try runtime.loop.addTimer(after: timeout) { [unowned self] in
+                self.finish(.failure(self.session == nil ? .noDisplay(seconds: self.timeout) : .timedOut(seconds: self.timeout)))
+            }
+        } catch {
+            // Without its timer the run could wait for ever: it ends instead.
+            timer = nil
+            finish(.failure(.noTimer(reason: "\(error)")))
         }
     }
 
