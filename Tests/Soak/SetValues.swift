@@ -68,7 +68,8 @@ struct SetValues {
         case .icon:
             return .string(Self.symbols.randomElement(using: &random)!)
         case .duration:
-            return .string(["0.3s", "300ms", "2"].randomElement(using: &random)!)
+            // What a `set` takes for a duration: seconds, as a number or its digits.
+            return [.number(0.3), .string("2"), .number(12)].randomElement(using: &random)!
         case .size:
             return .array([.number(Double(Int.random(in: 0...600, using: &random))),
                            .number(Double(Int.random(in: 0...300, using: &random)))])
@@ -96,7 +97,8 @@ struct SetValues {
             return .array((0..<count).map { _ in value(for: PropertySchema("item", element, doc: ""), using: &random) })
         case .record(let fields):
             var object: [String: JSONValue] = [:]
-            for field in fields where Bool.random(using: &random) {
+            // A formula is config, not a value a `set` carries (a chart history's `of`).
+            for field in fields where field.type != .formula && Bool.random(using: &random) {
                 object[field.name] = value(for: field, using: &random)
             }
             return .object(object)

@@ -155,6 +155,22 @@ enum PropertyCoercion {
         case (.color, .color): return value
         case (.color, _):
             return value.string.flatMap(Color.init(parsing:)).map(PropertyValue.color)
+        // Inside a list or a record each value is converted as its own type is, as at the top.
+        case (.list(let element), .list(let items)):
+            var converted: [PropertyValue] = []
+            for item in items {
+                guard let one = Self.converted(item, to: element) else { return nil }
+                converted.append(one)
+            }
+            return .list(converted)
+        case (.record(let fields), .record(let values)):
+            var converted = values
+            for field in fields {
+                guard let one = values[field.name] else { continue }
+                guard let fitted = Self.converted(one, to: field.type) else { return nil }
+                converted[field.name] = fitted
+            }
+            return .record(converted)
         default:
             return value
         }
