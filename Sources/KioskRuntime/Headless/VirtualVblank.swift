@@ -31,6 +31,11 @@ public final class VirtualVblank: RefreshTimeline {
         return origin + ticks * refreshInterval
     }
 
+    /// The vblanks are the display's own: always known.
+    public func predictsRefreshes(at time: Double) -> Bool { true }
+
+    public func flipCompleted(at timestamp: Double, submittedAt: Double) {}
+
     /// A frame was presented: its flip completes at the next refresh.
     func flipSubmitted() throws(LoopError) {
         if let pendingFlip { loop.cancelTimer(pendingFlip) }

@@ -97,7 +97,15 @@ final class DisplayConnection {
         delegate?.displayConnection(self, didCreate: screen)
         let compositor = Compositor(screen: screen, output: display, rotation: options.rotation)
         delegate?.displayConnection(self, willRender: compositor)
-        frames.attach(compositor, refreshInterval: display.refreshInterval)
+        startFrames(compositor, on: display)
+    }
+
+    /// Runs the frame loop on the display, its frames started late in the refresh interval once
+    /// its flips show when its vblanks fall.
+    private func startFrames(_ compositor: Compositor, on display: DRMDisplay) {
+        frames.repaintWindowFollowsPaintTime = true
+        frames.attach(compositor, refreshInterval: display.refreshInterval,
+                      timeline: FlipTimeline(refreshInterval: display.refreshInterval))
     }
 
     /// The display's buffer as the UI sees it: turned with the rotation.
@@ -149,7 +157,7 @@ final class DisplayConnection {
                     startRendering(on: display)
                 } else if let compositor = frames.compositor {
                     compositor.repaintEverything()
-                    frames.attach(compositor, refreshInterval: display.refreshInterval)
+                    startFrames(compositor, on: display)
                 }
             }
         } catch {

@@ -9,9 +9,10 @@ import KioskPlatform
 /// refresh rate even on displays whose flips complete at once. One flip is in flight at a time:
 /// while it is, requests are only remembered, and the flip's completion schedules the next frame.
 /// With nothing requested no timer is armed, so an idle kiosk sleeps in `epoll_wait` without end.
-/// A display with a `RefreshTimeline` (the memory display) has its frames started late in the
-/// interval before the refresh that shows them (by the recent paint times, on a real clock), and
-/// evaluated at that refresh.
+/// A display with a `RefreshTimeline` that can tell its next refresh (the memory display always, a
+/// DRM display once its flips showed a vblank grid) has its frames started late in the interval
+/// before the refresh that shows them (by the recent paint times, on a real clock), and evaluated
+/// at that refresh.
 public final class FrameLoop {
     private let loop: any Scheduler
     private var timeline: (any RefreshTimeline)?
@@ -24,8 +25,10 @@ public final class FrameLoop {
     private var isRendering = false
     /// True between `pause()` and `resume()`: the compositor stays, nothing is rendered.
     public private(set) var isPaused = false
-    /// When the flip in flight was submitted; nil when none is.
+    /// When the frame whose flip is in flight started; nil when none is.
     private var flipSubmittedAt: Double?
+    /// When that frame was handed to the display, after it was painted.
+    private var flipHandedOverAt = 0.0
     /// Whether the repaint window follows the measured paint times. Off on a virtual clock, where
     /// painting takes no time and frames must start at the same moments on every machine.
     public var repaintWindowFollowsPaintTime = false
@@ -121,7 +124,7 @@ public final class FrameLoop {
     private func frameStart(requestedAt now: Double) -> Double {
         var start = pacer.nextFrameStart(requestedAt: now)
         if let emptyFrameTime { start = max(start, emptyFrameTime) }
-        guard let timeline else { return start }
+        guard let timeline, timeline.predictsRefreshes(at: start) else { return start }
         // The first frame replaces nothing on screen, so no input can be waited for: it is painted
         // at once (start-up is exec to first frame) and shown at the refresh after it as before.
         if framesPresented == 0 && emptyFrames == 0 { return start }
@@ -137,7 +140,7 @@ public final class FrameLoop {
 
     /// When a frame started at `start` will be seen: what its animations are evaluated for.
     private func presentationTime(forFrameStartingAt start: Double) -> Double {
-        if let timeline { return timeline.nextRefresh(after: start) }
+        if let timeline, timeline.predictsRefreshes(at: start) { return timeline.nextRefresh(after: start) }
         var time = pacer.predictedPresentationTime(forFrameStartingAt: start)
         if let emptyFrameTime { time = max(time, emptyFrameTime + pacer.refreshInterval) }
         return time
@@ -148,6 +151,7 @@ public final class FrameLoop {
         guard flipSubmittedAt != nil else { return }
         flipSubmittedAt = nil
         flipsCompleted += 1
+        timeline?.flipCompleted(at: timestamp, submittedAt: flipHandedOverAt)
         let shown = pacer.flipCompleted(at: timestamp)
         for observer in observers { observer.flipCompleted(at: timestamp, shownAt: shown) }
         onFramePresented?(shown)
@@ -177,6 +181,7 @@ public final class FrameLoop {
                 if repaintWindowFollowsPaintTime { repaintWindow.record(paintTime: compositor.lastTimings.duration) }
                 for observer in observers { observer.framePresented(by: compositor, number: framesPresented) }
                 flipSubmittedAt = start
+                flipHandedOverAt = loop.now
                 emptyFrameTime = nil
             } else {
                 // Nothing visible changed: the change undid itself, or a step (a panel transition's

@@ -47,4 +47,6 @@ extension View {
 /// of N siblings costs O(N), without timing anything.
 package enum ViewTreeWork {
     package static var subviewSlotsVisited = 0
+    /// Views the layout pass descended into: those that needed layout and their ancestors.
+    package static var layoutPassVisits = 0
 }

@@ -225,6 +225,7 @@ open class View {
     /// geometry and environment from here.
     func adopt(_ view: View) {
         view.superview = self
+        if view.subtreeNeedsLayout { markSubtreeNeedsLayout() }
         view.attach(to: screen)
         view.geometryDidChange()
         if screen != nil { view.environmentDidChangeInSubtree() }
@@ -309,11 +310,25 @@ open class View {
     }
 
     public private(set) var needsLayout = true
+    /// This view or one below it needs layout. The layout pass descends only where this is set, so
+    /// a frame that changed one view (a ring's value, a scroll offset) does not visit the rest of
+    /// the tree. Set on every ancestor of a view that needs layout.
+    private var subtreeNeedsLayout = true
 
     public func setNeedsLayout() {
+        markSubtreeNeedsLayout()
         guard !needsLayout else { return }
         needsLayout = true
         screen?.layoutDidChange()
+    }
+
+    /// Flags this view and its ancestors, up to the first one already flagged (whose ancestors are).
+    private func markSubtreeNeedsLayout() {
+        var view: View? = self
+        while let current = view, !current.subtreeNeedsLayout {
+            current.subtreeNeedsLayout = true
+            view = current.superview
+        }
     }
 
     /// The view's size as its parent would measure it may have changed: the parent lays out again.
@@ -322,8 +337,12 @@ open class View {
         superview?.setNeedsLayout()
     }
 
-    /// Lays out this view if it needs it, then its subviews, top-down.
+    /// Lays out this view if it needs it, then those of its subviews that need it, top-down.
     public func layoutIfNeeded() {
+        guard subtreeNeedsLayout else { return }
+        ViewTreeWork.layoutPassVisits += 1
+        // Cleared first: a layout below that asks for more marks this view again for the next pass.
+        subtreeNeedsLayout = false
         if needsLayout {
             needsLayout = false
             layout()
