@@ -419,18 +419,22 @@ public final class Canvas {
                            y: rect.minY + shadow.offset.height - Double(mask.padding))
         cairo_save(cr)
         let maskRect = Rect(origin: origin, size: mask.surface.size)
-        if coveredByShape && currentTransform.isAxisAligned && isPixelAligned(rect) {
-            // Inside the shape minus its corners (and one point of antialiasing) the shape covers all.
-            // Only on whole pixels: a fractional clip would itself be antialiased.
-            // Four strips around the inside: compositing through a few plain rectangles is far
-            // cheaper than through a clip with holes.
+        if coveredByShape && currentTransform.isAxisAligned && isPixelAligned(rect) && rect.width > 2 && rect.height > 2 {
+            // The shape covers all of itself but its rounded corners (and one point of antialiasing
+            // along its edges). Only on whole pixels: a fractional clip would itself be antialiased.
+            // A band on each side and a square in each corner: compositing through a few plain
+            // rectangles is far cheaper than through a clip with holes.
             let r = min(radius, rect.width / 2, rect.height / 2) + 1
-            let topEnd = rect.minY + r, bottomStart = rect.maxY - r
+            let inner = rect.insetBy(dx: 1, dy: 1), corner = r - 1
             clip(toUnionOf: [
-                Rect(x: maskRect.minX, y: maskRect.minY, width: maskRect.width, height: topEnd - maskRect.minY),
-                Rect(x: maskRect.minX, y: bottomStart, width: maskRect.width, height: maskRect.maxY - bottomStart),
-                Rect(x: maskRect.minX, y: topEnd, width: rect.minX + 1 - maskRect.minX, height: bottomStart - topEnd),
-                Rect(x: rect.maxX - 1, y: topEnd, width: maskRect.maxX - rect.maxX + 1, height: bottomStart - topEnd),
+                Rect(x: maskRect.minX, y: maskRect.minY, width: maskRect.width, height: inner.minY - maskRect.minY),
+                Rect(x: maskRect.minX, y: inner.maxY, width: maskRect.width, height: maskRect.maxY - inner.maxY),
+                Rect(x: maskRect.minX, y: inner.minY, width: inner.minX - maskRect.minX, height: inner.height),
+                Rect(x: inner.maxX, y: inner.minY, width: maskRect.maxX - inner.maxX, height: inner.height),
+                Rect(x: inner.minX, y: inner.minY, width: corner, height: corner),
+                Rect(x: inner.maxX - corner, y: inner.minY, width: corner, height: corner),
+                Rect(x: inner.minX, y: inner.maxY - corner, width: corner, height: corner),
+                Rect(x: inner.maxX - corner, y: inner.maxY - corner, width: corner, height: corner),
             ])
         }
         var color = shadow.color
