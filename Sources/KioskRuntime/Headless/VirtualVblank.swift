@@ -18,17 +18,12 @@ public final class VirtualVblank: RefreshTimeline {
         precondition(refreshRate > 0, "a refresh rate must be positive")
         self.loop = loop
         refreshInterval = 1 / refreshRate
-        // Late enough that input at a refresh reaches the next frame, early enough to be inside
-        // the interval at any rate.
-        repaintWindow = min(0.001, refreshInterval / 4)
+        repaintWindow = Self.minimumRepaintWindow(refreshInterval: refreshInterval)
         origin = loop.now
     }
 
-    /// The first refresh strictly after `time`. A time within a millionth of an interval of a
-    /// refresh counts as that refresh, so sums of intervals that round below it do not repeat it.
     public func nextRefresh(after time: Double) -> Double {
-        let ticks = ((time - origin) / refreshInterval + 1e-6).rounded(.down) + 1
-        return origin + ticks * refreshInterval
+        Self.refresh(after: time, onGridThrough: origin, interval: refreshInterval)
     }
 
     /// The vblanks are the display's own: always known.

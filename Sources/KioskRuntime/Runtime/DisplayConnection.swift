@@ -44,6 +44,8 @@ final class DisplayConnection {
         self.rootView = rootView
         self.loop = loop
         self.frames = frames
+        // A DRM display runs on the real clock: the window grows with the measured paint times.
+        frames.repaintWindowFollowsPaintTime = true
         self.service = service
         self.logger = logger
     }
@@ -103,7 +105,6 @@ final class DisplayConnection {
     /// Runs the frame loop on the display, its frames started late in the refresh interval once
     /// its flips show when its vblanks fall.
     private func startFrames(_ compositor: Compositor, on display: DRMDisplay) {
-        frames.repaintWindowFollowsPaintTime = true
         frames.attach(compositor, refreshInterval: display.refreshInterval,
                       timeline: FlipTimeline(refreshInterval: display.refreshInterval))
     }

@@ -25,7 +25,7 @@ public final class FlipTimeline: RefreshTimeline {
     public init(refreshInterval: Double) {
         precondition(refreshInterval > 0 && refreshInterval.isFinite, "a refresh interval must be positive")
         self.refreshInterval = refreshInterval
-        repaintWindow = min(0.001, refreshInterval / 4)
+        repaintWindow = Self.minimumRepaintWindow(refreshInterval: refreshInterval)
     }
 
     /// Vblank timestamps jitter by microseconds, and the mode's rate is nominal.
@@ -38,8 +38,7 @@ public final class FlipTimeline: RefreshTimeline {
 
     public func nextRefresh(after time: Double) -> Double {
         guard let lastVblank, time.isFinite else { return time + refreshInterval }
-        let refreshesSince = ((time - lastVblank) / refreshInterval + 1e-6).rounded(.down) + 1
-        return lastVblank + refreshesSince * refreshInterval
+        return Self.refresh(after: time, onGridThrough: lastVblank, interval: refreshInterval)
     }
 
     public func flipCompleted(at timestamp: Double, submittedAt: Double) {

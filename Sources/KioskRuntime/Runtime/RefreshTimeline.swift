@@ -14,3 +14,19 @@ public protocol RefreshTimeline: AnyObject {
     /// A flip submitted at `submittedAt` completed at the vblank `timestamp`.
     func flipCompleted(at timestamp: Double, submittedAt: Double)
 }
+
+extension RefreshTimeline {
+    /// The display's own repaint window at `refreshInterval`: late enough that input at a refresh
+    /// reaches the next frame, early enough to be inside the interval at any rate.
+    static func minimumRepaintWindow(refreshInterval: Double) -> Double {
+        min(0.001, refreshInterval / 4)
+    }
+
+    /// The first refresh strictly after `time` on a grid of refreshes every `interval` through
+    /// `origin`. A time within a millionth of an interval of a refresh counts as that refresh, so
+    /// sums of intervals that round below it do not repeat it.
+    static func refresh(after time: Double, onGridThrough origin: Double, interval: Double) -> Double {
+        let ticks = ((time - origin) / interval + 1e-6).rounded(.down) + 1
+        return origin + ticks * interval
+    }
+}

@@ -54,6 +54,15 @@ import Testing
         timeline.flipCompleted(at: 4.5 * interval, submittedAt: 4.5 * interval - 0.003)
         #expect(!timeline.predictsRefreshes(at: 4.6 * interval))
         #expect(timeline.flipsOnGrid == 1)
+        // A timestamp 1e12 s on, one that goes backwards, and a NaN submission time: none is on the grid.
+        let relearning = FlipTimeline(refreshInterval: interval)
+        for vblank in [0, interval, 2 * interval] { relearning.flipCompleted(at: vblank, submittedAt: vblank - 0.003) }
+        relearning.flipCompleted(at: 1e12, submittedAt: 1e12 - 0.003)
+        #expect(relearning.flipsOnGrid == 1 && !relearning.predictsRefreshes(at: 1e12 + 0.001))
+        relearning.flipCompleted(at: 1e12 - 5 * interval, submittedAt: 1e12 - 5 * interval - 0.003)
+        #expect(relearning.flipsOnGrid == 1)
+        relearning.flipCompleted(at: 1e12 - 4 * interval, submittedAt: .nan)
+        #expect(relearning.flipsOnGrid == 0)
         // Nonsense timestamps are ignored.
         timeline.flipCompleted(at: .nan, submittedAt: 0)
         timeline.flipCompleted(at: .infinity, submittedAt: 0)
@@ -82,10 +91,14 @@ import Testing
             if fixture.display.pendingIndex != nil, pendingVblank == nil {
                 let vblank = nextGridPoint(after: fixture.loop.now, origin: origin)
                 pendingVblank = vblank
-                _ = try? fixture.loop.addTimer(at: vblank) {
-                    pendingVblank = nil
-                    fixture.display.completeFlip()
-                    fixture.frames.flipCompleted(at: vblank)
+                do {
+                    _ = try fixture.loop.addTimer(at: vblank) {
+                        pendingVblank = nil
+                        fixture.display.completeFlip()
+                        fixture.frames.flipCompleted(at: vblank)
+                    }
+                } catch {
+                    Issue.record("the simulated vblank could not be armed: \(error)")
                 }
             }
             return presentations.count == 11 && !fixture.frames.isFlipPending && !fixture.frames.isFrameScheduled
