@@ -124,19 +124,25 @@ public final class Compositor {
     /// Paints the whole screen into a new surface from scratch: the reference a partial repaint
     /// must equal bit for bit.
     public func renderFullFrame() -> Surface {
+        renderFullFrame(copyingPictures: true)
+    }
+
+    private func renderFullFrame(copyingPictures: Bool) -> Surface {
         screen.layoutIfNeeded()
         let surface = Surface(width: shadowBuffer.width, height: shadowBuffer.height, format: .xrgb8888)
         let fullCanvas = Canvas(surface: surface, shadowMasks: shadowMasks, shapeMasks: shapeMasks)
+        fullCanvas.copiesPictures = copyingPictures
         painter.paint(screen, rect: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), into: fullCanvas)
         return surface
     }
 
-    /// The whole screen painted view by view, without composing any layer: what a frame composed
-    /// from layers (`View.composesAsLayer`) must equal bit for bit.
+    /// The whole screen painted view by view, without composing any layer or copying any picture:
+    /// what a frame composed from layers (`View.composesAsLayer`) and pictures (`BackdropPicture`)
+    /// must equal bit for bit.
     public func renderFullFrameWithoutLayers() -> Surface {
         painter.composesLayers = false
         defer { painter.composesLayers = true }
-        return renderFullFrame()
+        return renderFullFrame(copyingPictures: false)
     }
 
     /// How many times the layer of `view` was painted (zero when it has none).

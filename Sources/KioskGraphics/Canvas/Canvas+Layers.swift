@@ -29,23 +29,9 @@ extension Canvas {
 
     /// Copies rows of an opaque layer straight into the surface, inside `rects` and the clip: what
     /// cairo would do for an unscaled opaque source, without its per-call setup. Returns false
-    /// (copying nothing) while painting into a group, or when the clip is not made of rectangles.
+    /// (copying nothing) while painting into a group, or when the clip is not made of whole pixels.
     private func copyRows(of layer: Surface, atPixelX x: Int, y: Int, within rects: [PixelRect]) -> Bool {
-        guard cairo_get_group_target(cr) == cairo_get_target(cr) else { return false }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        let list = cairo_copy_clip_rectangle_list(cr)
-        cairo_restore(cr)
-        guard let list else { return false }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
-        var clip: [PixelRect] = []
-        for index in 0..<Int(list.pointee.num_rectangles) {
-            let r = list.pointee.rectangles[index]
-            // A clip that is not on whole pixels cannot be honoured by copying rows.
-            guard r.x.isWhole, r.y.isWhole, r.width.isWhole, r.height.isWhole else { return false }
-            clip.append(PixelRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height)))
-        }
+        guard paintsIntoSurface, let clip = wholePixelClip() else { return false }
         let bounds = PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
         let area = PixelRect(x: x, y: y, width: layer.width, height: layer.height)
         let from = layer.pixels, to = surface.pixels
@@ -58,10 +44,32 @@ extension Canvas {
                 for row in box.y..<box.maxY {
                     memcpy(to + row * toStride + box.x * 4, from + (row - y) * fromStride + (box.x - x) * 4, rowBytes)
                 }
-                cairo_surface_mark_dirty_rectangle(surface.handle, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+                surface.markDirty(box)
             }
         }
         return true
+    }
+
+    /// Whether painting lands in the surface itself, not in a group that is composited later.
+    var paintsIntoSurface: Bool { cairo_get_group_target(cr) == cairo_get_target(cr) }
+
+    /// The clip as rectangles of whole device pixels, or nil when it is not made of them (a
+    /// rounded clip, or one between pixels).
+    func wholePixelClip() -> [PixelRect]? {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        let list = cairo_copy_clip_rectangle_list(cr)
+        cairo_restore(cr)
+        guard let list else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        var clip: [PixelRect] = []
+        for index in 0..<Int(list.pointee.num_rectangles) {
+            let r = list.pointee.rectangles[index]
+            guard r.x.isWhole, r.y.isWhole, r.width.isWhole, r.height.isWhole else { return nil }
+            clip.append(PixelRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height)))
+        }
+        return clip
     }
 
     /// Clears the whole surface to transparent (a layer about to be painted again).

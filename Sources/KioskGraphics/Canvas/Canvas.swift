@@ -13,6 +13,10 @@ public final class Canvas {
     /// Where this canvas keeps whole-shape coverage masks; a compositor shares one across frames.
     public let shapeMasks: ShapeMaskCache
 
+    /// Whether a `BackdropPicture` may be copied in place of drawing (off: everything is drawn,
+    /// the reference a copied picture must equal).
+    public var copiesPictures = true
+
     public init(surface: Surface, shadowMasks: ShadowMaskCache = ShadowMaskCache(),
                 shapeMasks: ShapeMaskCache = ShapeMaskCache()) {
         self.surface = surface

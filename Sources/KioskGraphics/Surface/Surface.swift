@@ -106,6 +106,11 @@ public final class Surface {
         cairo_surface_mark_dirty(handle)
     }
 
+    /// Tells cairo that the pixels inside `rect` were changed behind its back.
+    public func markDirty(_ rect: PixelRect) {
+        cairo_surface_mark_dirty_rectangle(handle, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+    }
+
     /// The pixel at (x, y) as 0xAARRGGBB (premultiplied for argb32; alpha forced to FF for xrgb8888).
     public func pixel(x: Int, y: Int) -> UInt32 {
         pixel(at: pixels, x: x, y: y)

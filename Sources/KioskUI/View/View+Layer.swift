@@ -2,20 +2,39 @@ import KioskGraphics
 
 extension View {
     /// Paints what every view has before its content: the shadow, then the background, both
-    /// following the rounded bounds.
+    /// following the rounded bounds. A shadowed view over one colour copies the two from a picture
+    /// drawn once (`BackdropPicture`): blending a soft shadow is the dearest thing a card costs.
     package func drawBackground(in canvas: Canvas) {
         let environment = self.environment
-        let background = backgroundColor.map { environment.resolve($0) }
-        if let shadow, shadow.opacity > 0 {
-            canvas.drawShadow(shadow.resolved(in: environment), ofRoundedRect: bounds, radius: cornerRadius,
-                              coveredByShape: background?.isOpaque ?? false)
+        let background = backgroundColor.map { environment.resolve($0) }.flatMap { $0.alpha > 0 ? $0 : nil }
+        guard let shadow, shadow.opacity > 0 else {
+            backgroundPicture = nil
+            if let background { Self.draw(background: background, of: bounds, radius: cornerRadius, in: canvas) }
+            return
         }
-        if let background, background.alpha > 0 {
-            if cornerRadius > 0 {
-                canvas.fill(roundedRect: bounds, radius: cornerRadius, color: background)
-            } else {
-                canvas.fill(bounds, color: background)
-            }
+        let resolved = shadow.resolved(in: environment)
+        let key = BackgroundPictureKey(bounds: bounds, radius: cornerRadius, shadow: resolved, background: background)
+        let picture = backgroundPicture ?? BackdropPicture()
+        backgroundPicture = picture
+        // An opaque body covers all of itself but the rounded corners' columns.
+        let opaqueBody = background?.isOpaque == true ? bounds.insetBy(dx: min(cornerRadius, bounds.width / 2), dy: 0) : nil
+        let drawn = picture.draw(into: canvas, extent: resolved.bounds(of: bounds).union(bounds), opaqueExtent: opaqueBody,
+                                 key: key) { pictureCanvas in
+            Self.draw(shadow: resolved, background: background, of: key.bounds, radius: key.radius, in: pictureCanvas)
+        }
+        if !drawn { Self.draw(shadow: resolved, background: background, of: bounds, radius: cornerRadius, in: canvas) }
+    }
+
+    private static func draw(shadow: Shadow, background: RGBA?, of bounds: Rect, radius: Double, in canvas: Canvas) {
+        canvas.drawShadow(shadow, ofRoundedRect: bounds, radius: radius, coveredByShape: background?.isOpaque ?? false)
+        if let background { draw(background: background, of: bounds, radius: radius, in: canvas) }
+    }
+
+    private static func draw(background: RGBA, of bounds: Rect, radius: Double, in canvas: Canvas) {
+        if radius > 0 {
+            canvas.fill(roundedRect: bounds, radius: radius, color: background)
+        } else {
+            canvas.fill(bounds, color: background)
         }
     }
 
@@ -43,4 +62,12 @@ extension View {
             canvas.clip(to: bounds)
         }
     }
+}
+
+/// What a view's background picture shows: it is drawn again when any of this changes.
+package struct BackgroundPictureKey: Equatable {
+    var bounds: Rect
+    var radius: Double
+    var shadow: Shadow
+    var background: RGBA?
 }

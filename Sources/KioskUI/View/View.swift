@@ -447,4 +447,6 @@ open class View {
     /// The layer of a view that `composesAsLayer`, kept until something inside it changes.
     package var layerCache: AnyObject?
     package var layerCacheIsValid = false
+    /// The shadow and background drawn once over the colour under them (View+Layer.swift).
+    package var backgroundPicture: BackdropPicture<BackgroundPictureKey>?
 }
