@@ -12,6 +12,8 @@ public final class Compositor {
     public let shadowBuffer: Surface
     public let shadowMasks = ShadowMaskCache()
     public let shapeMasks = ShapeMaskCache()
+    /// The pictures shadowed views copy in place of drawing (`BackdropPicture`), within their budget.
+    public let pictures = PictureCache()
 
     /// Run in order before each frame's damage is collected, after the screen's animations have
     /// stepped, with the frame's presentation time (panel transitions, demos).
@@ -47,8 +49,8 @@ public final class Compositor {
         swapchain = Swapchain(output: output, rotation: rotation)
         let size = swapchain.logicalPixelSize
         shadowBuffer = Surface(width: size.width, height: size.height, format: .xrgb8888)
-        canvas = Canvas(surface: shadowBuffer, shadowMasks: shadowMasks, shapeMasks: shapeMasks)
-        painter = ViewPainter(shadowMasks: shadowMasks, shapeMasks: shapeMasks)
+        canvas = Canvas(surface: shadowBuffer, shadowMasks: shadowMasks, shapeMasks: shapeMasks, pictures: pictures)
+        painter = ViewPainter(shadowMasks: shadowMasks, shapeMasks: shapeMasks, pictures: pictures)
     }
 
     /// Calls `observer` before every frame is painted, with the time the frame will be seen.
@@ -130,7 +132,7 @@ public final class Compositor {
     private func renderFullFrame(copyingPictures: Bool) -> Surface {
         screen.layoutIfNeeded()
         let surface = Surface(width: shadowBuffer.width, height: shadowBuffer.height, format: .xrgb8888)
-        let fullCanvas = Canvas(surface: surface, shadowMasks: shadowMasks, shapeMasks: shapeMasks)
+        let fullCanvas = Canvas(surface: surface, shadowMasks: shadowMasks, shapeMasks: shapeMasks, pictures: pictures)
         fullCanvas.copiesPictures = copyingPictures
         painter.paint(screen, rect: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), into: fullCanvas)
         return surface

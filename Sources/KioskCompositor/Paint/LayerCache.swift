@@ -67,7 +67,8 @@ final class LayerCache {
         } else {
             target = Surface(width: width, height: height, format: format)
         }
-        let canvas = Canvas(surface: target, shadowMasks: painter.shadowMasks, shapeMasks: painter.shapeMasks)
+        let canvas = Canvas(surface: target, shadowMasks: painter.shadowMasks, shapeMasks: painter.shapeMasks,
+                            pictures: painter.pictures)
         if format == .argb32 { canvas.clearAll() }
         canvas.scale(x: scale, y: scale)
         painter.paintLayer(of: view, area: PixelRect(x: 0, y: 0, width: width, height: height), into: canvas)

@@ -41,7 +41,8 @@ final class RasterCache {
             return
         }
         let target = Surface(width: newArea.width, height: newArea.height, format: .argb32)
-        let canvas = Canvas(surface: target, shadowMasks: painter.shadowMasks, shapeMasks: painter.shapeMasks)
+        let canvas = Canvas(surface: target, shadowMasks: painter.shadowMasks, shapeMasks: painter.shapeMasks,
+                            pictures: painter.pictures)
         canvas.translate(x: Double(-newArea.x), y: Double(-newArea.y))
         if let parent = view.superview {
             canvas.concatenate(parent.transformToScreen)

@@ -8,6 +8,7 @@ final class ViewPainter {
     private(set) var viewsPainted = 0
     let shadowMasks: ShadowMaskCache
     let shapeMasks: ShapeMaskCache
+    let pictures: PictureCache
     /// Whether views that `composesAsLayer` are composed from their layers (off: painted view by
     /// view, the reference a composed frame must equal).
     var composesLayers = true
@@ -21,9 +22,10 @@ final class ViewPainter {
     /// does. Culling compares places on screen; a view's `draw` is told the rectangle on its canvas.
     private var canvasOrigin = (x: 0, y: 0)
 
-    init(shadowMasks: ShadowMaskCache, shapeMasks: ShapeMaskCache) {
+    init(shadowMasks: ShadowMaskCache, shapeMasks: ShapeMaskCache, pictures: PictureCache) {
         self.shadowMasks = shadowMasks
         self.shapeMasks = shapeMasks
+        self.pictures = pictures
     }
 
     func paint(_ screen: Screen, rect: PixelRect, into canvas: Canvas) {

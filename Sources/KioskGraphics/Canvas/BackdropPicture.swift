@@ -17,15 +17,6 @@ public final class BackdropPicture<Key: Equatable> {
     /// A picture larger than this is not kept: its memory would cost more than drawing saves.
     public static var maximumPixels: Int { 512 * 1024 }
 
-    /// What the picture was drawn for: the caller's key, the transform from user space to the
-    /// picture's pixels, and the pixels under it outside what it covers opaquely.
-    private var key: Key?
-    private var transform = AffineTransform.identity
-    private var format = PixelFormat.xrgb8888
-    private var backdrop = PixelsAround(box: .zero, opaque: .zero)
-    /// The picture: its pixels outside the opaque part, and the one value of that part.
-    private var picture = PixelsAround(box: .zero, opaque: .zero)
-    private var opaqueValue: UInt32 = 0
     /// Times the picture was drawn (tests check that it is reused).
     public private(set) var drawCount = 0
     /// Uses in a row that had to draw the picture again, and what the last one that could not use
@@ -60,10 +51,12 @@ public final class BackdropPicture<Key: Equatable> {
 
         let shifted = AffineTransform(a: current.a, b: current.b, c: current.c, d: current.d,
                                       tx: current.tx - Double(box.x), ty: current.ty - Double(box.y))
-        let isCurrent = self.key == key && transform == shifted && format == target.format
-            && backdrop.box == box && backdrop.opaque == PixelsAround.hole(opaque)
-            && visible.allSatisfy { backdrop.matches(pixels: pixels, stride: stride, in: $0) }
-        if isCurrent {
+        let kept = canvas.pictures.picture(for: self) as? StoredPicture<Key>
+        let picture: StoredPicture<Key>
+        if let kept, kept.key == key, kept.transform == shifted, kept.format == target.format,
+           kept.backdrop.box == box, kept.backdrop.opaque == PixelsAround.hole(opaque),
+           visible.allSatisfy({ kept.backdrop.matches(pixels: pixels, stride: stride, in: $0) }) {
+            picture = kept
             redrawsInARow = 0
         } else {
             // A picture drawn again at every use (an animated colour, a card sliding) costs more than
@@ -75,16 +68,16 @@ public final class BackdropPicture<Key: Equatable> {
             guard visible.reduce(0, { $0 + $1.area }) == onSurface.area else { return false }
             var under = PixelsAround(box: box, opaque: opaque)
             for rect in visible { under.record(pixels: pixels, stride: stride, in: rect) }
-            guard render(over: under, format: target.format, transform: shifted, masks: canvas, draw: draw) else { return false }
-            backdrop = under
-            self.key = key
-            transform = shifted
-            format = target.format
+            guard let drawn = Self.render(over: under, format: target.format, transform: shifted, masks: canvas, draw: draw)
+            else { return false }
+            picture = StoredPicture(key: key, transform: shifted, format: target.format, backdrop: under,
+                                    pixels: drawn.pixels, opaqueValue: drawn.opaqueValue)
+            canvas.pictures.keep(picture, bytes: picture.bytes, for: self)
             drawCount += 1
             redrawsInARow += 1
         }
         for rect in visible {
-            picture.write(into: pixels, stride: stride, in: rect, opaqueValue: opaqueValue)
+            picture.pixels.write(into: pixels, stride: stride, in: rect, opaqueValue: picture.opaqueValue)
             target.markDirty(rect)
         }
         return true
@@ -99,22 +92,16 @@ public final class BackdropPicture<Key: Equatable> {
             && transform.tx.isFinite && transform.ty.isFinite
     }
 
-    /// Forgets the picture (its owner no longer draws it).
-    public func discard() {
-        key = nil
-        backdrop = PixelsAround(box: .zero, opaque: .zero)
-        picture = PixelsAround(box: .zero, opaque: .zero)
-    }
-
-    /// Draws the picture over `under` in a surface of its own and keeps what it needs of it: false
+    /// Draws the picture over `under` in a surface of its own and keeps what it needs of it: nil
     /// when the part said to be covered by one opaque colour is not.
-    private func render(over under: PixelsAround, format: PixelFormat, transform: AffineTransform, masks canvas: Canvas,
-                        draw: (Canvas) -> Void) -> Bool {
+    private static func render(over under: PixelsAround, format: PixelFormat, transform: AffineTransform, masks canvas: Canvas,
+                               draw: (Canvas) -> Void) -> (pixels: PixelsAround, opaqueValue: UInt32)? {
         let box = under.box
         let surface = Surface(width: box.width, height: box.height, format: format)
         under.restore(into: surface.pixels, stride: surface.stride)
         surface.markDirty()
-        let pictureCanvas = Canvas(surface: surface, shadowMasks: canvas.shadowMasks, shapeMasks: canvas.shapeMasks)
+        let pictureCanvas = Canvas(surface: surface, shadowMasks: canvas.shadowMasks, shapeMasks: canvas.shapeMasks,
+                                   pictures: canvas.pictures)
         pictureCanvas.currentTransform = transform
         draw(pictureCanvas)
         let pixels = surface.pixels, stride = surface.stride
@@ -126,15 +113,62 @@ public final class BackdropPicture<Key: Equatable> {
                 let start = (pixels + (row - box.y) * stride + (hole.x - box.x) * 4).assumingMemoryBound(to: UInt32.self)
                 var differs: UInt32 = 0
                 for column in 0..<hole.width { differs |= start[column] ^ value }
-                guard differs == 0 else { return false }
+                guard differs == 0 else { return nil }
             }
         }
         var kept = PixelsAround(box: box, opaque: hole)
         kept.record(pixels: pixels, stride: stride, in: box, origin: box)
-        picture = kept
-        opaqueValue = value
-        return true
+        return (kept, value)
     }
+}
+
+/// The pictures of a compositor's `BackdropPicture`s, within a byte budget: the least recently used
+/// are dropped first (and drawn again when next used), so a list of a thousand shadowed cards holds
+/// no more than a dashboard of six.
+public final class PictureCache {
+    private var pictures: LeastRecentlyUsedCache<ObjectIdentifier, AnyObject>
+
+    public init(capacity: Int = 256, byteBudget: Int = 6 << 20) {
+        pictures = LeastRecentlyUsedCache(capacity: capacity, byteBudget: byteBudget)
+    }
+
+    /// The bytes the pictures hold.
+    public var bytes: Int { pictures.bytes }
+    public var count: Int { pictures.count }
+
+    func picture(for owner: AnyObject) -> AnyObject? {
+        pictures.value(for: ObjectIdentifier(owner))
+    }
+
+    /// An owner that is gone leaves its picture until it is the least recently used: an identifier
+    /// given again to a new owner finds a picture drawn for another key, box or backdrop, and draws
+    /// its own.
+    func keep(_ picture: AnyObject, bytes: Int, for owner: AnyObject) {
+        pictures.insert(picture, bytes: bytes, for: ObjectIdentifier(owner))
+    }
+}
+
+/// What a `BackdropPicture` drew, and what for.
+private final class StoredPicture<Key: Equatable> {
+    let key: Key
+    let transform: AffineTransform
+    let format: PixelFormat
+    /// The pixels under it and the picture, both outside the opaque part, and the one value of that part.
+    let backdrop: PixelsAround
+    let pixels: PixelsAround
+    let opaqueValue: UInt32
+
+    init(key: Key, transform: AffineTransform, format: PixelFormat, backdrop: PixelsAround, pixels: PixelsAround,
+         opaqueValue: UInt32) {
+        self.key = key
+        self.transform = transform
+        self.format = format
+        self.backdrop = backdrop
+        self.pixels = pixels
+        self.opaqueValue = opaqueValue
+    }
+
+    var bytes: Int { (backdrop.count + pixels.count) * 4 }
 }
 
 /// The pixels of a box (device pixels) outside an opaque part of it, kept row by row: whole rows
@@ -144,6 +178,7 @@ private struct PixelsAround {
     let box: PixelRect
     let opaque: PixelRect
     private var values: [UInt32]
+    var count: Int { values.count }
 
     init(box: PixelRect, opaque: PixelRect) {
         self.box = box

@@ -17,11 +17,15 @@ public final class Canvas {
     /// the reference a copied picture must equal).
     public var copiesPictures = true
 
+    /// Where this canvas keeps pictures copied in place of drawing; a compositor shares one across frames.
+    public let pictures: PictureCache
+
     public init(surface: Surface, shadowMasks: ShadowMaskCache = ShadowMaskCache(),
-                shapeMasks: ShapeMaskCache = ShapeMaskCache()) {
+                shapeMasks: ShapeMaskCache = ShapeMaskCache(), pictures: PictureCache = PictureCache()) {
         self.surface = surface
         self.shadowMasks = shadowMasks
         self.shapeMasks = shapeMasks
+        self.pictures = pictures
         cr = cairo_create(surface.handle)!
     }
 

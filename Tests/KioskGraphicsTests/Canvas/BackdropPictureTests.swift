@@ -28,12 +28,15 @@ struct BackdropPictureTests {
 
     static var extent: Rect { shadow.bounds(of: card).union(card) }
 
+    /// Where the pictures are kept, as a compositor keeps them across frames.
+    let pictures = PictureCache()
+
     /// Draws the card through `picture` inside `clip` (device pixels); false when the picture stepped aside.
-    static func drawThrough(_ picture: BackdropPicture<Int>, on surface: Surface, clip: PixelRect? = nil, key: Int = 1) -> Bool {
-        let canvas = Canvas(surface: surface)
+    func drawThrough(_ picture: BackdropPicture<Int>, on surface: Surface, clip: PixelRect? = nil, key: Int = 1) -> Bool {
+        let canvas = Canvas(surface: surface, pictures: pictures)
         if let clip { canvas.clip(toPixels: clip) }
-        return picture.draw(into: canvas, extent: extent, opaqueExtent: card.insetBy(dx: 10, dy: 0), key: key) {
-            drawCard(card, on: $0)
+        return picture.draw(into: canvas, extent: Self.extent, opaqueExtent: Self.card.insetBy(dx: 10, dy: 0), key: key) {
+            Self.drawCard(Self.card, on: $0)
         }
     }
 
@@ -49,7 +52,7 @@ struct BackdropPictureTests {
         let picture = BackdropPicture<Int>()
         for _ in 0..<3 {
             let surface = Self.backdrop()
-            #expect(Self.drawThrough(picture, on: surface))
+            #expect(drawThrough(picture, on: surface))
             #expect(surface.difference(from: Self.drawnDirectly()).isEmpty)
         }
         #expect(picture.drawCount == 1)
@@ -59,11 +62,11 @@ struct BackdropPictureTests {
     /// opaque body, and over the edge of the surface.
     @Test func aPartOfItIsThePartDrawingGives() throws {
         let picture = BackdropPicture<Int>()
-        #expect(Self.drawThrough(picture, on: Self.backdrop()))
+        #expect(drawThrough(picture, on: Self.backdrop()))
         for clip in [PixelRect(x: 50, y: 100, width: 90, height: 40), PixelRect(x: 90, y: 60, width: 20, height: 20),
                      PixelRect(x: 0, y: 0, width: 70, height: 50)] {
             let surface = Self.backdrop()
-            #expect(Self.drawThrough(picture, on: surface, clip: clip))
+            #expect(drawThrough(picture, on: surface, clip: clip))
             #expect(surface.difference(from: Self.drawnDirectly(clip: clip)).isEmpty)
         }
         #expect(picture.drawCount == 1)
@@ -71,18 +74,18 @@ struct BackdropPictureTests {
 
     @Test func itIsDrawnAgainWhenTheKeyOrWhatIsUnderItChanges() throws {
         let picture = BackdropPicture<Int>()
-        #expect(Self.drawThrough(picture, on: Self.backdrop()))
-        #expect(Self.drawThrough(picture, on: Self.backdrop(), key: 2))
+        #expect(drawThrough(picture, on: Self.backdrop()))
+        #expect(drawThrough(picture, on: Self.backdrop(), key: 2))
         #expect(picture.drawCount == 2)
 
         // Something else under the shadow: only part is painted, so it cannot be drawn again there…
         let changed = Self.backdrop()
         Canvas(surface: changed).fill(Rect(x: 40, y: 110, width: 30, height: 30), color: RGBA(hex: 0xFF0000))
         let before = changed.copy()
-        #expect(!Self.drawThrough(picture, on: changed, clip: PixelRect(x: 30, y: 100, width: 60, height: 50), key: 2))
+        #expect(!drawThrough(picture, on: changed, clip: PixelRect(x: 30, y: 100, width: 60, height: 50), key: 2))
         #expect(changed.difference(from: before).isEmpty)
         // …and while the whole of it is painted, it is.
-        #expect(Self.drawThrough(picture, on: changed, key: 2))
+        #expect(drawThrough(picture, on: changed, key: 2))
         #expect(picture.drawCount == 3)
         let expected = Self.backdrop()
         let canvas = Canvas(surface: expected)
@@ -140,8 +143,31 @@ extension BackdropPictureTests {
     @Test func aKeyThatChangesEveryFrameIsDrawnAsUsual() {
         let picture = BackdropPicture<Int>()
         var copied: [Bool] = []
-        for key in [1, 2, 3, 4, 5, 5, 5] { copied.append(Self.drawThrough(picture, on: Self.backdrop(), key: key)) }
+        for key in [1, 2, 3, 4, 5, 5, 5] { copied.append(drawThrough(picture, on: Self.backdrop(), key: key)) }
         #expect(copied == [true, true, false, false, false, true, true])
         #expect(picture.drawCount == 3)
+    }
+}
+
+extension BackdropPictureTests {
+    /// A thousand shadowed cards keep no more than the budget; one dropped is drawn again when used.
+    @Test func picturesKeepToTheirBudget() {
+        let budget = 200 * 1024
+        let cache = PictureCache(capacity: 64, byteBudget: budget)
+        let owners = (0..<40).map { _ in BackdropPicture<Int>() }
+        let surface = Self.backdrop()
+        for owner in owners {
+            let canvas = Canvas(surface: surface, pictures: cache)
+            #expect(owner.draw(into: canvas, extent: Self.extent, opaqueExtent: Self.card.insetBy(dx: 10, dy: 0), key: 1) {
+                Self.drawCard(Self.card, on: $0)
+            })
+            #expect(cache.bytes <= budget)
+        }
+        #expect(cache.count < 40)
+        let first = owners[0]
+        let before = first.drawCount
+        _ = first.draw(into: Canvas(surface: Self.backdrop(), pictures: cache), extent: Self.extent,
+                       opaqueExtent: Self.card.insetBy(dx: 10, dy: 0), key: 1) { Self.drawCard(Self.card, on: $0) }
+        #expect(first.drawCount == before + 1)
     }
 }
