@@ -1,4 +1,5 @@
 import CCairo
+import CPixman
 import Foundation
 
 extension Canvas {
@@ -46,6 +47,28 @@ extension Canvas {
                 }
                 surface.markDirty(box)
             }
+        }
+        return true
+    }
+
+    /// Fills the rows of a `width`-pixel-wide area whose top-left is device pixel (`x`, `y`), each with
+    /// its own value (`rows[0]` the top one), inside the clip: a vertical gradient rendered once, for
+    /// the price of writing its pixels. Returns false, writing nothing, while painting into a group,
+    /// or when the clip is not made of whole pixels.
+    public func fillRows(with rows: [UInt32], atPixelX x: Int, y: Int, width: Int) -> Bool {
+        guard paintsIntoSurface, let clip = wholePixelClip() else { return false }
+        let area = PixelRect(x: x, y: y, width: width, height: rows.count)
+        let bounds = PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
+        let pixels = surface.pixels, stride = surface.stride
+        for part in clip {
+            let box = part.intersection(area).intersection(bounds)
+            guard !box.isEmpty else { continue }
+            // pixman's fill writes whole vectors; a loop of 32-bit stores here does not.
+            let words = pixels.assumingMemoryBound(to: UInt32.self)
+            for row in box.y..<box.maxY {
+                _ = pixman_fill(words, Int32(stride / 4), 32, Int32(box.x), Int32(row), Int32(box.width), 1, rows[row - y])
+            }
+            surface.markDirty(box)
         }
         return true
     }

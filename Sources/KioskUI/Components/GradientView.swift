@@ -32,21 +32,54 @@ open class GradientView: View {
             canvas.fill(LinearGradient.vertical(in: bounds, from: gradient.stops[0].color, to: gradient.stops[1].color))
             return
         }
-        // Computing a gradient costs several times a copy per pixel: render it once, then copy.
-        if cachedGradient?.gradient != gradient || cachedGradient?.picture.size != bounds.size {
+        // Computing a gradient costs several times a copy per pixel: render one column of it once,
+        // then write each row's value (every pixel of a row of a vertical gradient is the same).
+        let format = canvas.surface.format
+        if cachedRows?.gradient != gradient || cachedRows?.format != format || cachedRows?.values.count != Int(bounds.height) {
+            cachedRows = (gradient, format, Self.rowValues(of: gradient, height: Int(bounds.height), format: format))
+            cachedPicture = nil
+        }
+        if let rows = cachedRows?.values, !rows.isEmpty,
+           canvas.fillRows(with: rows, atPixelX: Int(transform.tx), y: Int(transform.ty), width: Int(bounds.width)) {
+            return
+        }
+        // A clip that rows cannot honour (rounded, or in a group): the whole picture, copied by cairo.
+        if cachedPicture?.gradient != gradient || cachedPicture?.picture.size != bounds.size {
             let picture = Surface(width: Int(bounds.width), height: Int(bounds.height), format: .xrgb8888)
             let pictureCanvas = Canvas(surface: picture)
             pictureCanvas.beginPath()
             pictureCanvas.addRect(Rect(size: bounds.size))
             pictureCanvas.fill(gradient)
-            cachedGradient = (gradient, picture)
+            cachedPicture = (gradient, picture)
         }
-        if let picture = cachedGradient?.picture {
+        if let picture = cachedPicture?.picture {
             canvas.draw(picture, in: bounds)
         }
     }
 
-    private var cachedGradient: (gradient: LinearGradient, picture: Surface)?
+    /// The value of each row of `gradient` rendered `height` pixels tall, read off a few columns
+    /// (empty if they differ, which a vertical gradient never does).
+    private static func rowValues(of gradient: LinearGradient, height: Int, format: PixelFormat) -> [UInt32] {
+        guard height > 0 else { return [] }
+        let columns = 4
+        let strip = Surface(width: columns, height: height, format: format)
+        let stripCanvas = Canvas(surface: strip)
+        stripCanvas.beginPath()
+        stripCanvas.addRect(Rect(x: 0, y: 0, width: Double(columns), height: Double(height)))
+        stripCanvas.fill(gradient)
+        let pixels = strip.pixels, stride = strip.stride
+        var values: [UInt32] = []
+        values.reserveCapacity(height)
+        for row in 0..<height {
+            let start = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+            guard (1..<columns).allSatisfy({ start[$0] == start[0] }) else { return [] }
+            values.append(start[0])
+        }
+        return values
+    }
+
+    private var cachedRows: (gradient: LinearGradient, format: PixelFormat, values: [UInt32])?
+    private var cachedPicture: (gradient: LinearGradient, picture: Surface)?
     private static let largestCachedSide = 4096.0
 
     private func updateOpacity() {

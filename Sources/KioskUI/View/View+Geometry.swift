@@ -83,7 +83,8 @@ extension View {
 
     /// The screen pixels the view covers opaquely, when it can promise any: a view whose background
     /// (or own promise) is opaque, seen through no translucency and no rotation. With rounded
-    /// corners, the promise holds for the two rectangles that avoid the corners.
+    /// corners, the promise holds for the two rectangles that avoid the corners; a clipping
+    /// ancestor keeps it to what that ancestor shows, the same way.
     package func opaquePixelRects() -> [PixelRect] {
         guard isOpaque || (backgroundColor.map { environment.resolve($0).isOpaque } ?? false) else { return [] }
         var current: View? = self
@@ -91,6 +92,21 @@ extension View {
             if view.alpha < 1 || !view.transform.isAxisAligned { return [] }
             current = view.superview
         }
+        var covered = roundedRectInterior()
+        var ancestor = superview
+        while let view = ancestor, !covered.isEmpty {
+            if view.clipsToBounds {
+                let shown = view.roundedRectInterior()
+                covered = covered.flatMap { rect in shown.map { rect.intersection($0) } }.filter { !$0.isEmpty }
+            }
+            ancestor = view.superview
+        }
+        return covered
+    }
+
+    /// The screen pixels wholly inside the view's rounded bounds: the bounds, or with rounded
+    /// corners the two rectangles that avoid them.
+    private func roundedRectInterior() -> [PixelRect] {
         let toScreen = transformToScreen
         let radius = min(cornerRadius, bounds.width / 2, bounds.height / 2)
         let shapes = radius > 0
