@@ -188,8 +188,12 @@ KIOSK_DEB ?=
 # linking it. libpam-systemd opens its logind session (/etc/pam.d/kiosk), polkitd lets logind hand
 # that session its devices, xkb-data has xkbcommon's keymaps, fonts-dejavu-core the default font,
 # fonts-materialdesignicons-webfont the mdi: icons (its font and its name map),
-# ca-certificates the roots libcurl checks an https source against.
-DEB_EXTRA_DEPENDS = libpam-systemd, polkitd, xkb-data, fonts-dejavu-core, fonts-materialdesignicons-webfont, ca-certificates
+# ca-certificates the roots libcurl checks an https source against. The libraries the kiosk opens
+# on first use (Sources/CDeferredLibraries) are not in the binary's NEEDED list, so dpkg-shlibdeps
+# cannot find them: they are named here.
+DEB_DEFERRED_LIBRARIES = libcurl4, librsvg2-2, libvncserver1, libmosquitto1, libqrencode4, libturbojpeg0
+DEB_EXTRA_DEPENDS = libpam-systemd, polkitd, xkb-data, fonts-dejavu-core, fonts-materialdesignicons-webfont, ca-certificates, \
+	$(DEB_DEFERRED_LIBRARIES)
 # dpkg-shlibdeps (dpkg-dev) and strip (binutils) build the package; lintian checks it.
 DEB_TOOLS = dpkg-dev binutils
 

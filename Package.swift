@@ -7,6 +7,12 @@ func cLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+/// One system-library target for a C library the kiosk opens on first use (`CDeferredLibraries`):
+/// no pkg-config, whose flags would link it, so the binary does not name it as needed.
+func deferredCLibrary(_ name: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)")
+}
+
 /// Release builds leave out the run-time checks of exclusive access: on a view tree's properties
 /// they were a sixth of a frame's instructions. Debug builds, which the tests run, keep them, so a
 /// violation still traps there.
@@ -29,8 +35,6 @@ let package = Package(
         cLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         cLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
         cLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
-        cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
-        cLibrary("CRSVG", pkgConfig: "librsvg-2.0", apt: "librsvg2-dev"),
         cLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         cLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
         cLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
@@ -38,13 +42,23 @@ let package = Package(
         cLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         cLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         cLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
-        cLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
-        cLibrary("CQREncode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
-        cLibrary("CVNCServer", pkgConfig: "libvncserver", apt: "libvncserver-dev"),
-        cLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: "libmosquitto-dev"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        // What only some features use (HTTP sources, MQTT, the remote view, SVG, JPEG and QR images):
+        // declared to Swift by these, defined by CDeferredLibraries, which opens each on first use.
+        deferredCLibrary("CTurboJPEG"),
+        deferredCLibrary("CRSVG"),
+        deferredCLibrary("CCurl"),
+        deferredCLibrary("CQREncode"),
+        deferredCLibrary("CVNCServer"),
+        deferredCLibrary("CMosquitto"),
+        // librsvg's own header, which the definitions are checked against, wants its directories
+        // and GLib's (from pangocairo's flags).
+        .target(name: "CDeferredLibraries",
+                dependencies: ["CCurl", "CRSVG", "CVNCServer", "CMosquitto", "CQREncode", "CTurboJPEG", "CPangoCairo"],
+                cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0"])]),
 
-        .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG"],
+        .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG",
+                                                  "CDeferredLibraries"],
                 swiftSettings: releaseSpeed),
         // The value types and services display, input and UI share: the clock, the scheduler, the loop.
         .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
@@ -59,7 +73,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "KioskExpression", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",
-                               "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux", "CVNCServer", "CMosquitto"],
+                               "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux", "CVNCServer", "CMosquitto", "CDeferredLibraries"],
                 swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime", "KioskPlatform"], swiftSettings: mainActorCode),

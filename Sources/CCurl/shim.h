@@ -3,40 +3,19 @@
 #include <curl/curl.h>
 
 /* curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot call:
- * one typed wrapper per kind of argument the kiosk passes. */
-static inline CURLcode kiosk_curl_easy_set_long(CURL *easy, CURLoption option, long value) {
-    return curl_easy_setopt(easy, option, value);
-}
-static inline CURLcode kiosk_curl_easy_set_offset(CURL *easy, CURLoption option, curl_off_t value) {
-    return curl_easy_setopt(easy, option, value);
-}
-static inline CURLcode kiosk_curl_easy_set_string(CURL *easy, CURLoption option, const char *value) {
-    return curl_easy_setopt(easy, option, value);
-}
-static inline CURLcode kiosk_curl_easy_set_pointer(CURL *easy, CURLoption option, void *value) {
-    return curl_easy_setopt(easy, option, value);
-}
-static inline CURLcode kiosk_curl_easy_set_headers(CURL *easy, struct curl_slist *headers) {
-    return curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
-}
-static inline CURLcode kiosk_curl_easy_set_write_function(CURL *easy, curl_write_callback callback) {
-    return curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, callback);
-}
-static inline CURLcode kiosk_curl_easy_get_long(CURL *easy, CURLINFO info, long *value) {
-    return curl_easy_getinfo(easy, info, value);
-}
-static inline CURLcode kiosk_curl_easy_get_string(CURL *easy, CURLINFO info, char **value) {
-    return curl_easy_getinfo(easy, info, value);
-}
-static inline CURLMcode kiosk_curl_multi_set_pointer(CURLM *multi, CURLMoption option, void *value) {
-    return curl_multi_setopt(multi, option, value);
-}
-static inline CURLMcode kiosk_curl_multi_set_socket_function(CURLM *multi, curl_socket_callback callback) {
-    return curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, callback);
-}
-static inline CURLMcode kiosk_curl_multi_set_timer_function(CURLM *multi, curl_multi_timer_callback callback) {
-    return curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, callback);
-}
+ * one typed wrapper per kind of argument the kiosk passes. They are defined with libcurl's deferred
+ * functions (CDeferredLibraries/curl.c), which open libcurl on first use. */
+CURLcode kiosk_curl_easy_set_long(CURL *easy, CURLoption option, long value);
+CURLcode kiosk_curl_easy_set_offset(CURL *easy, CURLoption option, curl_off_t value);
+CURLcode kiosk_curl_easy_set_string(CURL *easy, CURLoption option, const char *value);
+CURLcode kiosk_curl_easy_set_pointer(CURL *easy, CURLoption option, void *value);
+CURLcode kiosk_curl_easy_set_headers(CURL *easy, struct curl_slist *headers);
+CURLcode kiosk_curl_easy_set_write_function(CURL *easy, curl_write_callback callback);
+CURLcode kiosk_curl_easy_get_long(CURL *easy, CURLINFO info, long *value);
+CURLcode kiosk_curl_easy_get_string(CURL *easy, CURLINFO info, char **value);
+CURLMcode kiosk_curl_multi_set_pointer(CURLM *multi, CURLMoption option, void *value);
+CURLMcode kiosk_curl_multi_set_socket_function(CURLM *multi, curl_socket_callback callback);
+CURLMcode kiosk_curl_multi_set_timer_function(CURLM *multi, curl_multi_timer_callback callback);
 
 /* Macros Swift does not import (they expand to other macros or casts). */
 static const curl_socket_t kiosk_curl_socket_timeout = CURL_SOCKET_TIMEOUT;

@@ -17,25 +17,27 @@ static inline void kiosk_rfb_init_server(rfbScreenInfoPtr screen) {
  * defines (in Swift, with @_cdecl). */
 void kiosk_vnc_log_sink(int is_error, const char *line);
 
-static void kiosk_vnc_log_line(int is_error, const char *format, va_list arguments) {
+static inline void kiosk_vnc_log_line(int is_error, const char *format, va_list arguments) {
     char line[512];
     vsnprintf(line, sizeof line, format, arguments);
     kiosk_vnc_log_sink(is_error, line);
 }
-static void kiosk_vnc_log(const char *format, ...) {
+static inline void kiosk_vnc_log(const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     kiosk_vnc_log_line(0, format, arguments);
     va_end(arguments);
 }
-static void kiosk_vnc_err(const char *format, ...) {
+static inline void kiosk_vnc_err(const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     kiosk_vnc_log_line(1, format, arguments);
     va_end(arguments);
 }
+/* Points libvncserver's rfbLog and rfbErr at `log` and `err`: variables of the library, which is
+ * opened on first use (CDeferredLibraries/vncserver.c). */
+void kiosk_vnc_set_loggers(rfbLogProc log, rfbLogProc err);
 static inline void kiosk_vnc_route_logs(void) {
-    rfbLog = kiosk_vnc_log;
-    rfbErr = kiosk_vnc_err;
+    kiosk_vnc_set_loggers(kiosk_vnc_log, kiosk_vnc_err);
 }
 #endif

@@ -1,3 +1,4 @@
+import CDeferredLibraries
 import CQREncode
 import Foundation
 
@@ -41,6 +42,8 @@ public final class QRCode {
         case tooLong(bytes: Int, level: ErrorCorrection)
         /// libqrencode refused the text for another reason (its errno).
         case failed(errno: Int32)
+        /// libqrencode cannot be opened (the loader's reason).
+        case unavailable(reason: String)
 
         public var description: String {
             switch self {
@@ -52,6 +55,8 @@ public final class QRCode {
                 return message
             case .failed(let code):
                 return "libqrencode could not encode the text: \(String(cString: strerror(code)))"
+            case .unavailable(let reason):
+                return "libqrencode cannot be opened: \(reason)"
             }
         }
     }
@@ -69,6 +74,7 @@ public final class QRCode {
 
     /// Encodes `text` (which must not be empty) at `errorCorrection`.
     public init(text: String, errorCorrection: ErrorCorrection = .medium) throws(EncodingError) {
+        if let failure = kiosk_library_load(KIOSK_LIBRARY_QRENCODE) { throw .unavailable(reason: String(cString: failure)) }
         let bytes = Array(text.utf8)
         errno = 0
         let encoded: UnsafeMutablePointer<CQREncode.QRcode>?

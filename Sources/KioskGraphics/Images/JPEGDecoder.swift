@@ -1,3 +1,4 @@
+import CDeferredLibraries
 import CTurboJPEG
 
 /// A TurboJPEG decompressor, freed with its owner. The TurboJPEG API returns errors instead of
@@ -6,6 +7,9 @@ final class JPEGDecoder {
     private let handle: tjhandle
 
     init() throws(SurfaceError) {
+        if let failure = kiosk_library_load(KIOSK_LIBRARY_TURBOJPEG) {
+            throw SurfaceError(description: "cannot start the JPEG decoder: libturbojpeg cannot be opened: \(String(cString: failure))")
+        }
         guard let handle = tjInitDecompress() else {
             throw SurfaceError(description: "cannot start the JPEG decoder")
         }

@@ -1,4 +1,5 @@
 import CCairo
+import CDeferredLibraries
 import CRSVG
 
 /// A parsed SVG file (an `RsvgHandle`, released with its owner), drawn as vectors at whatever size
@@ -12,12 +13,15 @@ public final class SVGDocument {
     let origin: ImageFileStamp?
 
     init(bytes: [UInt8], name: String, origin: ImageFileStamp? = nil) throws(SurfaceError) {
+        if let failure = kiosk_library_load(KIOSK_LIBRARY_RSVG) {
+            throw SurfaceError(description: "cannot read SVG \(name): librsvg cannot be opened: \(String(cString: failure))")
+        }
         var error: UnsafeMutablePointer<GError>?
         let created = bytes.withUnsafeBufferPointer { buffer in
             rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
         }
         guard let created else { throw Self.failure(name, error) }
-        handle = OpaquePointer(created)
+        handle = created
         self.origin = origin
         var width = 0.0, height = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(created, &width, &height) == 0 {
@@ -36,8 +40,6 @@ public final class SVGDocument {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
-    private var rsvgHandle: UnsafeMutablePointer<RsvgHandle> { UnsafeMutablePointer(handle) }
-
     /// Draws the document stretched to `rect` in the canvas's current transform: vectors all the way
     /// to the device pixels.
     public func draw(in rect: Rect, canvas: Canvas) {
@@ -52,7 +54,7 @@ public final class SVGDocument {
                 canvas.scale(x: scaleX, y: scaleY)
                 viewport = RsvgRectangle(x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
             }
-            _ = rsvg_handle_render_document(rsvgHandle, canvas.cr, &viewport, &error)
+            _ = rsvg_handle_render_document(handle, canvas.cr, &viewport, &error)
         }
         if let error { g_error_free(error) }
     }

@@ -1,3 +1,4 @@
+import CDeferredLibraries
 import CMosquitto
 import Foundation
 
@@ -20,10 +21,15 @@ final class MosquittoClient {
     var onDisconnect: ((_ reason: Int32) -> Void)?
     var onMessage: ((MQTTMessage) -> Void)?
 
-    private static let library: Void = { mosquitto_lib_init() }()
+    /// Nil once libmosquitto is open and initialised, else why it cannot be opened.
+    private static let library: String? = {
+        if let failure = kiosk_library_load(KIOSK_LIBRARY_MOSQUITTO) { return String(cString: failure) }
+        mosquitto_lib_init()
+        return nil
+    }()
 
     init(clientID: String) throws(MQTTError) {
-        _ = Self.library
+        if let failure = Self.library { throw MQTTError("libmosquitto cannot be opened: \(failure)") }
         guard let pointer = mosquitto_new(clientID, true, nil) else {
             throw MQTTError("libmosquitto cannot make a client (out of memory or invalid client id '\(clientID)')")
         }

@@ -1,3 +1,4 @@
+import CDeferredLibraries
 import Foundation
 import KioskCompositor
 import KioskConfig
@@ -99,6 +100,9 @@ public final class RemoteView {
 
     private static func startServer(_ settings: Settings, size shadow: Surface, inbox: RemoteInputQueue) throws(RemoteViewError)
         -> VNCServer {
+        if let failure = kiosk_library_load(KIOSK_LIBRARY_VNCSERVER) {
+            throw .cannotListen(host: settings.host, ports: settings.ports, reason: "libvncserver cannot be opened: \(String(cString: failure))")
+        }
         guard let server = VNCServer.start(host: settings.host, ports: settings.ports, size: (shadow.width, shadow.height),
                                            password: settings.password, viewOnly: settings.viewOnly, inbox: inbox) else {
             throw .cannotListen(host: settings.host, ports: settings.ports, reason: "in use, or the address is not this machine's")
