@@ -68,8 +68,12 @@ open class ProgressView: View {
     private func angle(for value: Double) -> Double { Self.startAngle + 2 * Double.pi * value }
 
     public static func percentageText(for value: Double) -> String {
-        "\(Int(saturating: (value * 100).rounded()))%"
+        let percent = Int(saturating: (value * 100).rounded())
+        return percentageTexts.indices.contains(percent) ? percentageTexts[percent] : "\(percent)%"
     }
+
+    /// A value change compares and measures its texts several times: each is made once.
+    private static let percentageTexts = (0...100).map { "\($0)%" }
 
     // MARK: Drawing
 
@@ -104,21 +108,22 @@ open class ProgressView: View {
 
     private func addValueArcOutline(to canvas: Canvas, center: Point, radius: Double, rows: ClosedRange<Double>?) {
         let halfWidth = lineWidth / 2
-        let start = Self.startAngle, end = angle(for: storedValue)
-        let boundaries = pieceBoundaries(from: start, to: end)
-        func point(_ angle: Double, _ r: Double) -> Point {
-            Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
+        let boundaries = Self.pieceBoundaries(to: angle(for: storedValue))
+        let start = boundaries[0], end = boundaries[boundaries.count - 1]
+        func point(_ boundary: ArcBoundary, _ r: Double) -> Point {
+            Point(x: center.x + r * boundary.cos, y: center.y + r * boundary.sin)
         }
         // A run of pieces off the rows becomes one line to its far end: edges that never cross
         // the rows cannot change them, and each edge left out is work the rasterizer skips.
         var skipped: Point?
-        func piece(_ from: Double, _ to: Double, _ r: Double, clockwise: Bool) {
-            if let rows, !Self.arcRows(center: center, radius: r, from: min(from, to), to: max(from, to)).overlaps(rows) {
+        func piece(_ from: ArcBoundary, _ to: ArcBoundary, _ r: Double, clockwise: Bool) {
+            let (low, high) = from.angle <= to.angle ? (from, to) : (to, from)
+            if let rows, !Self.arcRows(center: center, radius: r, from: low, to: high).overlaps(rows) {
                 skipped = point(to, r)
             } else {
                 if let end = skipped { canvas.addLine(to: end) }
                 skipped = nil
-                canvas.addArc(center: center, radius: r, startAngle: from, endAngle: to, clockwise: clockwise)
+                canvas.addArc(center: center, radius: r, startAngle: from.angle, endAngle: to.angle, clockwise: clockwise)
             }
         }
         func finishRun() {
@@ -130,21 +135,22 @@ open class ProgressView: View {
             piece(boundaries[index], boundaries[index + 1], radius + halfWidth, clockwise: true)
         }
         finishRun()
-        canvas.addArc(center: point(end, radius), radius: halfWidth, startAngle: end, endAngle: end + Double.pi)
+        canvas.addArc(center: point(end, radius), radius: halfWidth, startAngle: end.angle, endAngle: end.angle + Double.pi)
         for index in boundaries.indices.dropFirst().reversed() {
             piece(boundaries[index], boundaries[index - 1], max(0, radius - halfWidth), clockwise: false)
         }
         finishRun()
-        canvas.addArc(center: point(start, radius), radius: halfWidth, startAngle: start + Double.pi, endAngle: start + 2 * Double.pi)
+        canvas.addArc(center: point(start, radius), radius: halfWidth, startAngle: start.angle + Double.pi,
+                      endAngle: start.angle + 2 * Double.pi)
         canvas.closePath()
     }
 
-    /// The vertical extent of an arc between two angles (from ≤ to).
-    private static func arcRows(center: Point, radius: Double, from: Double, to: Double) -> ClosedRange<Double> {
-        let a = center.y + radius * sin(from), b = center.y + radius * sin(to)
+    /// The vertical extent of an arc between two boundaries (from ≤ to).
+    private static func arcRows(center: Point, radius: Double, from: ArcBoundary, to: ArcBoundary) -> ClosedRange<Double> {
+        let a = center.y + radius * from.sin, b = center.y + radius * to.sin
         var low = min(a, b), high = max(a, b)
-        var axis = (from / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
-        while axis < to {
+        var axis = (from.angle / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
+        while axis < to.angle {
             let y = center.y + radius * sin(axis)
             low = min(low, y)
             high = max(high, y)
@@ -153,16 +159,40 @@ open class ProgressView: View {
         return low...high
     }
 
-    /// Angles from `start` to `end` at every fixed piece boundary, both ends included.
-    private func pieceBoundaries(from start: Double, to end: Double) -> [Double] {
-        let pieceAngle = 2 * Double.pi / Self.arcPieces
-        var result = [start]
-        var next = start + pieceAngle
-        while next < end - 1e-9 {
-            result.append(next)
+    /// An angle of the arc's outline with its cosine and sine, worked out once.
+    private struct ArcBoundary {
+        let angle: Double, cos: Double, sin: Double
+
+        init(angle: Double) {
+            self.angle = angle
+            cos = Foundation.cos(angle)
+            sin = Foundation.sin(angle)
+        }
+    }
+
+    /// Every fixed piece boundary of a whole turn from the start angle, each angle accumulated one
+    /// piece at a time, as it is where the arc is drawn. A value change draws the arc twice or more
+    /// and every piece needs the sine of both ends: this keeps the trigonometry off the frame.
+    private static let fixedBoundaries: [ArcBoundary] = {
+        let pieceAngle = 2 * Double.pi / arcPieces
+        var result: [ArcBoundary] = []
+        var next = startAngle
+        while result.count <= Int(arcPieces) {
+            result.append(ArcBoundary(angle: next))
             next += pieceAngle
         }
-        result.append(end)
+        return result
+    }()
+
+    /// The start angle, every fixed piece boundary before `end`, and `end`.
+    private static func pieceBoundaries(to end: Double) -> [ArcBoundary] {
+        var result = [fixedBoundaries[0]]
+        var index = 1
+        while index < fixedBoundaries.count && fixedBoundaries[index].angle < end - 1e-9 {
+            result.append(fixedBoundaries[index])
+            index += 1
+        }
+        result.append(ArcBoundary(angle: end))
         return result
     }
 
@@ -173,7 +203,7 @@ open class ProgressView: View {
 
     private func drawPercentage(in canvas: Canvas, center: Point, environment: Environment) {
         // The size measured for the damage serves here too: measuring again means asking Pango.
-        let size = percentageBox(for: storedValue).size
+        let size = percentageMetrics(for: storedValue).size
         let layout = preparedPercentage(storedValue)
         canvas.draw(layout, at: Point(x: (center.x - size.width / 2).rounded(), y: (center.y - size.height / 2).rounded()),
                     color: environment.resolve(.label))
@@ -221,7 +251,8 @@ open class ProgressView: View {
     /// moved (the text got wider or narrower).
     func percentageDamage(from old: Double, to new: Double) -> Rect {
         let whole = percentageRect(for: old).union(percentageRect(for: new))
-        let oldText = Array(Self.percentageText(for: old)), newText = Array(Self.percentageText(for: new))
+        // The texts are ASCII (digits and a percent sign): a byte is a character.
+        let oldText = Array(Self.percentageText(for: old).utf8), newText = Array(Self.percentageText(for: new).utf8)
         var prefix = 0
         while prefix < min(oldText.count, newText.count) && oldText[prefix] == newText[prefix] { prefix += 1 }
         var suffix = 0
@@ -229,10 +260,9 @@ open class ProgressView: View {
                 && oldText[oldText.count - 1 - suffix] == newText[newText.count - 1 - suffix] { suffix += 1 }
         /// The left and right edges of the changed characters, and where the unchanged ones start.
         func span(_ value: Double, count: Int) -> (origin: Double, from: Double, to: Double) {
-            let layout = preparedPercentage(value)
-            let origin = (ringCenter.x - layout.size.width / 2).rounded()
-            return (origin, origin + layout.caretRect(atCharacter: prefix).minX,
-                    origin + layout.caretRect(atCharacter: count - suffix).minX)
+            let metrics = percentageMetrics(for: value)
+            let origin = (ringCenter.x - metrics.size.width / 2).rounded()
+            return (origin, origin + metrics.caretX[prefix], origin + metrics.caretX[count - suffix])
         }
         let before = span(old, count: oldText.count), after = span(new, count: newText.count)
         // The glyphs kept must be drawn where they were: same start, same place after the change.
@@ -258,29 +288,38 @@ open class ProgressView: View {
         var a0 = angle(for: low), a1 = angle(for: high)
         if low == 0 { a0 = Self.startAngle }   // the start cap appears or disappears too
         if a1 - a0 >= 2 * Double.pi - 1e-9 { a1 = a0 + 2 * Double.pi }
-        var points: [Point] = []
+        var topLeft = Point(x: Double.infinity, y: Double.infinity), bottomRight = Point(x: -Double.infinity, y: -Double.infinity)
+        func include(_ point: Point) {
+            topLeft = Point(x: min(topLeft.x, point.x), y: min(topLeft.y, point.y))
+            bottomRight = Point(x: max(bottomRight.x, point.x), y: max(bottomRight.y, point.y))
+        }
         func onCircle(_ angle: Double, _ r: Double) -> Point {
             Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
         }
         for angle in [a0, a1] {
-            let cap = onCircle(angle, radius)
-            points += [Point(x: cap.x - halfWidth, y: cap.y - halfWidth), Point(x: cap.x + halfWidth, y: cap.y + halfWidth)]
+            let direction = (cos: cos(angle), sin: sin(angle))
+            let cap = Point(x: center.x + radius * direction.cos, y: center.y + radius * direction.sin)
+            include(Point(x: cap.x - halfWidth, y: cap.y - halfWidth))
+            include(Point(x: cap.x + halfWidth, y: cap.y + halfWidth))
+            include(Point(x: center.x + (radius + halfWidth) * direction.cos, y: center.y + (radius + halfWidth) * direction.sin))
         }
         // The outer edge bulges past the endpoints wherever the sector crosses an axis.
         var axisAngle = (a0 / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
         while axisAngle < a1 {
-            points.append(onCircle(axisAngle, radius + halfWidth))
+            include(onCircle(axisAngle, radius + halfWidth))
             axisAngle += Double.pi / 2
         }
-        points.append(onCircle(a0, radius + halfWidth))
-        points.append(onCircle(a1, radius + halfWidth))
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let change = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let change = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
         // The rasterizer settles each pixel row as a whole, so the edges of both arcs anywhere on
         // the rows of the change may move by a step of coverage too.
         let rows = (change.minY - 1)...(change.maxY + 1)
-        let extents = [old, new].filter { $0 > 0 }.compactMap { outlineExtent(for: $0, center: center, radius: radius, rows: rows) }
-        guard let minX = extents.map(\.lowerBound).min(), let maxX = extents.map(\.upperBound).max() else { return change }
+        var minX = Double.infinity, maxX = -Double.infinity
+        for value in [old, new] where value > 0 {
+            guard let extent = outlineExtent(for: value, center: center, radius: radius, rows: rows) else { continue }
+            minX = min(minX, extent.lowerBound)
+            maxX = max(maxX, extent.upperBound)
+        }
+        guard minX <= maxX else { return change }
         return change.union(Rect(x: minX - 1, y: rows.lowerBound, width: maxX - minX + 2,
                                  height: rows.upperBound - rows.lowerBound))
     }
@@ -335,27 +374,33 @@ open class ProgressView: View {
     /// Where the percentage for `value` is drawn. Measured once per text and font: a hundred and
     /// one texts at most, and measuring means shaping.
     private func percentageRect(for value: Double) -> Rect {
-        let box = percentageBox(for: value)
+        let box = percentageMetrics(for: value)
         let origin = Point(x: (ringCenter.x - box.size.width / 2).rounded(), y: (ringCenter.y - box.size.height / 2).rounded())
         return box.ink.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
     }
 
-    /// The size and ink of the percentage for `value`, measured once per text and font.
-    private func percentageBox(for value: Double) -> (size: Size, ink: Rect) {
+    /// The size and ink of the percentage for `value`, and where a caret stands before each of
+    /// its characters (and after the last), measured once per text and font.
+    private func percentageMetrics(for value: Double) -> PercentageMetrics {
         let text = Self.percentageText(for: value)
         let font = percentageFont
         if font != measuredFont {
             measuredFont = font
-            percentageBoxes.removeAll()
+            measuredPercentages.removeAll()
         }
-        if let cached = percentageBoxes[text] { return cached }
+        if let cached = measuredPercentages[text] { return cached }
         let layout = preparedPercentage(value)
-        let box = (layout.size, layout.inkRect)
-        percentageBoxes[text] = box
-        return box
+        let metrics = PercentageMetrics(size: layout.size, ink: layout.inkRect,
+                                        caretX: (0...text.count).map { layout.caretRect(atCharacter: $0).minX })
+        measuredPercentages[text] = metrics
+        return metrics
     }
 
-    private var percentageBoxes: [String: (size: Size, ink: Rect)] = [:]
+    private struct PercentageMetrics {
+        let size: Size, ink: Rect, caretX: [Double]
+    }
+
+    private var measuredPercentages: [String: PercentageMetrics] = [:]
     private var measuredFont: Font?
 
     private func preparedPercentage(_ value: Double) -> TextLayout {
