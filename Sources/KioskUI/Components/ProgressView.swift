@@ -50,7 +50,9 @@ open class ProgressView: View {
     }
 
     private var storedValue: Double
-    private let percentageLayout = TextLayout(font: Font(size: 20, weight: .bold))
+    /// The two texts shown last, each laid out once: a value going back and forth between two
+    /// percentages (a reading that flickers) is drawn without shaping its text again.
+    private var percentageLayouts = [TextLayout(font: Font(size: 20, weight: .bold)), TextLayout(font: Font(size: 20, weight: .bold))]
 
     public init(value: Double = 0) {
         storedValue = min(max(value, 0), 1)
@@ -404,8 +406,13 @@ open class ProgressView: View {
     private var measuredFont: Font?
 
     private func preparedPercentage(_ value: Double) -> TextLayout {
-        percentageLayout.setFont(percentageFont)
-        percentageLayout.setText(Self.percentageText(for: value))
-        return percentageLayout
+        let text = Self.percentageText(for: value), font = percentageFont
+        if percentageLayouts[0].text != text || percentageLayouts[0].font != font {
+            // The other one is the least recently used: it is the one that may change.
+            percentageLayouts.swapAt(0, 1)
+            percentageLayouts[0].setFont(font)
+            percentageLayouts[0].setText(text)
+        }
+        return percentageLayouts[0]
     }
 }
