@@ -66,31 +66,35 @@ public final class ShadowMaskCache {
 }
 
 /// A Gaussian blur approximated by three box blurs per axis, on 8-bit alpha.
-enum BoxBlur {
-    static func blurA8(_ surface: Surface, sigma: Double) {
+package enum BoxBlur {
+    package static func blurA8(_ surface: Surface, sigma: Double) {
         let boxes = boxSizes(sigma: sigma, passes: 3)
         let width = surface.width, height = surface.height, stride = surface.stride
+        guard width > 0, height > 0 else { return }
         let pixels = surface.pixels.assumingMemoryBound(to: UInt8.self)
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        var out = [UInt8](repeating: 0, count: max(width, height))
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        let unblurred = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: width)
+        defer {
+            line.deallocate()
+            unblurred.deallocate()
+            sums.deallocate()
+        }
         for box in boxes {
             let r = (box - 1) / 2
             for y in 0..<height {
-                for x in 0..<width { line[x] = pixels[y * stride + x] }
-                boxLine(line, into: &out, count: width, radius: r)
-                for x in 0..<width { pixels[y * stride + x] = out[x] }
+                let row = pixels + y * stride
+                boxLine(row, into: line, count: width, radius: r)
+                row.update(from: line, count: width)
             }
-            for x in 0..<width {
-                for y in 0..<height { line[y] = pixels[y * stride + x] }
-                boxLine(line, into: &out, count: height, radius: r)
-                for y in 0..<height { pixels[y * stride + x] = out[y] }
-            }
+            unblurred.update(from: pixels, count: stride * height)
+            boxColumns(unblurred, into: pixels, width: width, height: height, stride: stride, radius: r, sums: sums)
         }
         surface.markDirty()
     }
 
     /// Odd box widths whose three passes give the variance of a Gaussian of `sigma`.
-    static func boxSizes(sigma: Double, passes: Int) -> [Int] {
+    package static func boxSizes(sigma: Double, passes: Int) -> [Int] {
         let ideal = (12 * sigma * sigma / Double(passes) + 1).squareRoot()
         var lower = Int(ideal.rounded(.down))
         if lower % 2 == 0 { lower -= 1 }
@@ -102,8 +106,8 @@ enum BoxBlur {
         return (0..<passes).map { $0 < m ? lower : upper }
     }
 
-    /// A running-sum box filter over one row or column, treating pixels outside as transparent.
-    private static func boxLine(_ input: [UInt8], into output: inout [UInt8], count: Int, radius: Int) {
+    /// A running-sum box filter over one row, treating pixels outside as transparent.
+    private static func boxLine(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, count: Int, radius: Int) {
         let size = 2 * radius + 1
         var sum = 0
         for i in 0..<min(radius, count) { sum += Int(input[i]) }
@@ -113,6 +117,25 @@ enum BoxBlur {
             let leaving = i - radius - 1
             if leaving >= 0 { sum -= Int(input[leaving]) }
             output[i] = UInt8((sum + size / 2) / size)
+        }
+    }
+
+    /// `boxLine` down every column at once, a row at a time: the same sums, read in the order the
+    /// pixels lie in memory (a column at a time reads one byte from every row, each from memory).
+    private static func boxColumns(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, width: Int,
+                                   height: Int, stride: Int, radius: Int, sums: UnsafeMutablePointer<Int>) {
+        let size = 2 * radius + 1
+        sums.update(repeating: 0, count: width)
+        func add(row: Int, sign: Int) {
+            let pixels = input + row * stride
+            for x in 0..<width { sums[x] += sign * Int(pixels[x]) }
+        }
+        for y in 0..<min(radius, height) { add(row: y, sign: 1) }
+        for y in 0..<height {
+            if y + radius < height { add(row: y + radius, sign: 1) }
+            if y - radius - 1 >= 0 { add(row: y - radius - 1, sign: -1) }
+            let out = output + y * stride
+            for x in 0..<width { out[x] = UInt8((sums[x] + size / 2) / size) }
         }
     }
 }

@@ -1,0 +1,68 @@
+import KioskGraphics
+import Testing
+
+/// The shadow blur gives, byte for byte, what three box blurs per axis give when each row and
+/// each column is filtered on its own (its columns are filtered all at once, row by row).
+struct BoxBlurTests {
+    @Test(arguments: [(1, 1, 0.5), (5, 3, 8.0), (40, 30, 2.0), (64, 17, 8.0), (17, 64, 12.5), (435, 358, 8.0)])
+    func theBlurIsThreeBoxBlursPerRowAndColumn(width: Int, height: Int, sigma: Double) {
+        var generator = SplitMix(seed: UInt64(width * 7919 + height))
+        let surface = Surface(width: width, height: height, format: .a8)
+        let stride = surface.stride
+        let pixels = surface.pixels.assumingMemoryBound(to: UInt8.self)
+        var original = [UInt8](repeating: 0, count: stride * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                // A shape with hard edges, and noise: what a mask holds, and what it does not.
+                let inside = x > width / 4 && x < width * 3 / 4 && y > height / 4 && y < height * 3 / 4
+                original[y * stride + x] = inside ? 255 : UInt8(truncatingIfNeeded: generator.next() % 7 == 0 ? generator.next() : 0)
+            }
+        }
+        for index in original.indices { pixels[index] = original[index] }
+        surface.markDirty()
+        BoxBlur.blurA8(surface, sigma: sigma)
+        let expected = Self.reference(original, width: width, height: height, stride: stride, sigma: sigma)
+        let blurred = surface.pixels.assumingMemoryBound(to: UInt8.self)
+        var differing = 0
+        for y in 0..<height { for x in 0..<width where blurred[y * stride + x] != expected[y * stride + x] { differing += 1 } }
+        #expect(differing == 0)
+    }
+
+    /// Each row, then each column, through a running sum, three times over.
+    static func reference(_ input: [UInt8], width: Int, height: Int, stride: Int, sigma: Double) -> [UInt8] {
+        var pixels = input
+        func filter(_ line: [UInt8], radius: Int) -> [UInt8] {
+            let size = 2 * radius + 1
+            return line.indices.map { i in
+                let window = max(0, i - radius)...min(line.count - 1, i + radius)
+                let sum = window.reduce(0) { $0 + Int(line[$1]) }
+                return UInt8((sum + size / 2) / size)
+            }
+        }
+        for box in BoxBlur.boxSizes(sigma: sigma, passes: 3) {
+            let radius = (box - 1) / 2
+            for y in 0..<height {
+                let row = filter((0..<width).map { pixels[y * stride + $0] }, radius: radius)
+                for x in 0..<width { pixels[y * stride + x] = row[x] }
+            }
+            for x in 0..<width {
+                let column = filter((0..<height).map { pixels[$0 * stride + x] }, radius: radius)
+                for y in 0..<height { pixels[y * stride + x] = column[y] }
+            }
+        }
+        return pixels
+    }
+}
+
+/// A small seeded generator: the same noise on every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
