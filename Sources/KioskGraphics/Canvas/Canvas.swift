@@ -423,8 +423,7 @@ public final class Canvas {
             if inner.contains(where: { $0.contains(clip) }) { return }
         }
         let mask = shadowMasks.mask(width: rect.width, height: rect.height, cornerRadius: radius, blurRadius: shadow.radius)
-        let origin = Point(x: rect.minX + shadow.offset.width - Double(mask.padding),
-                           y: rect.minY + shadow.offset.height - Double(mask.padding))
+        let origin = Self.maskOrigin(of: mask, for: shadow, ofRoundedRect: rect)
         cairo_save(cr)
         let maskRect = Rect(origin: origin, size: mask.surface.size)
         if coveredByShape && currentTransform.isAxisAligned && isPixelAligned(rect) && rect.width > 2 && rect.height > 2 {
@@ -445,12 +444,8 @@ public final class Canvas {
                 Rect(x: inner.maxX - corner, y: inner.maxY - corner, width: corner, height: corner),
             ])
         }
-        var color = shadow.color
-        color.alpha *= shadow.opacity
-        let transform = currentTransform
-        if transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
-            && (transform.tx + origin.x).isWhole(within: Self.pixelTolerance)
-            && (transform.ty + origin.y).isWhole(within: Self.pixelTolerance) {
+        let color = shadow.composited
+        if compositesOnWholePixels(maskAt: origin) {
             setSource(color)
             cairo_mask_surface(cr, mask.surface.handle, origin.x, origin.y)
         } else {
@@ -464,6 +459,33 @@ public final class Canvas {
             }
         }
         cairo_restore(cr)
+    }
+
+    /// Where drawing `shadow` under a rounded rect can change a pixel (user space): the pixels its
+    /// mask reaches, less the far tail of the blur where the shadow's alpha rounds to nothing,
+    /// when the mask is composited on whole pixels (resampled, all of it may count).
+    public func shadowInk(_ shadow: Shadow, ofRoundedRect rect: Rect, radius: Double) -> Rect {
+        guard shadow.opacity > 0, shadow.color.alpha > 0, !rect.isEmpty else { return shadow.bounds(of: rect) }
+        let mask = shadowMasks.mask(width: rect.width, height: rect.height, cornerRadius: radius, blurRadius: shadow.radius)
+        let origin = Self.maskOrigin(of: mask, for: shadow, ofRoundedRect: rect)
+        guard compositesOnWholePixels(maskAt: origin) else {
+            return Rect(origin: origin, size: mask.surface.size)
+        }
+        let ink = mask.inkBox(of: shadow.composited)
+        return Rect(x: origin.x + Double(ink.x), y: origin.y + Double(ink.y), width: Double(ink.width), height: Double(ink.height))
+    }
+
+    private static func maskOrigin(of mask: ShadowMaskCache.Mask, for shadow: Shadow, ofRoundedRect rect: Rect) -> Point {
+        Point(x: rect.minX + shadow.offset.width - Double(mask.padding), y: rect.minY + shadow.offset.height - Double(mask.padding))
+    }
+
+    /// Whether a mask placed at `origin` (user space) lands on whole device pixels, unscaled: then
+    /// it is composited as it is, else resampled.
+    private func compositesOnWholePixels(maskAt origin: Point) -> Bool {
+        let transform = currentTransform
+        return transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
+            && (transform.tx + origin.x).isWhole(within: Self.pixelTolerance)
+            && (transform.ty + origin.y).isWhole(within: Self.pixelTolerance)
     }
 
     // MARK: Groups

@@ -14,10 +14,42 @@ public final class ShadowMaskCache {
     final class Mask {
         let surface: Surface
         let padding: Int
+        private var inkBoxes: [RGBA: PixelRect] = [:]
 
         init(surface: Surface, padding: Int) {
             self.surface = surface
             self.padding = padding
+        }
+
+        /// The pixels of the mask that change what is under them when `color` is composited
+        /// through it on whole pixels. The blur's far tail holds values that, multiplied by a
+        /// faint shadow's alpha, round to nothing: compositing there leaves every pixel as it was.
+        /// Found by compositing it once onto transparent pixels, so the rounding is pixman's own.
+        func inkBox(of color: RGBA) -> PixelRect {
+            if let known = inkBoxes[color] { return known }
+            let width = surface.width, height = surface.height
+            let scratch = Surface(width: width, height: height)
+            let cr = cairo_create(scratch.handle)!
+            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+            cairo_mask_surface(cr, surface.handle, 0, 0)
+            cairo_destroy(cr)
+            let stride = scratch.stride / 4
+            let pixels = scratch.pixels.assumingMemoryBound(to: UInt32.self)
+            var minX = width, minY = height, maxX = -1, maxY = -1
+            for y in 0..<height {
+                let row = pixels + y * stride
+                guard let first = (0..<width).first(where: { row[$0] != 0 }) else { continue }
+                let last = (first..<width).last(where: { row[$0] != 0 })!
+                minX = min(minX, first)
+                maxX = max(maxX, last)
+                minY = min(minY, y)
+                maxY = y
+            }
+            let box = maxX < 0 ? PixelRect.zero : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+            // A handful of colours per mask at most (a light and a dark appearance): kept whole.
+            if inkBoxes.count >= 8 { inkBoxes.removeAll() }
+            inkBoxes[color] = box
+            return box
         }
     }
 

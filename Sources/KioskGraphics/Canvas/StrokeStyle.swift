@@ -71,6 +71,13 @@ public struct Shadow: Hashable, Sendable {
     /// How far the blurred shadow reaches beyond the shape it follows, before the offset.
     public var spread: Double { (radius * 1.5).rounded(.up) }
 
+    /// The colour composited through the blurred mask: the shadow's colour at its opacity.
+    public var composited: RGBA {
+        var color = self.color
+        color.alpha *= opacity
+        return color
+    }
+
     /// The area the shadow of a shape with bounding box `rect` may touch.
     public func bounds(of rect: Rect) -> Rect {
         rect.offsetBy(dx: offset.width, dy: offset.height).insetBy(dx: -spread, dy: -spread)

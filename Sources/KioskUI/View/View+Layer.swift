@@ -18,7 +18,10 @@ extension View {
         backgroundPicture = picture
         // An opaque body covers all of itself but the rounded corners' columns.
         let opaqueBody = background?.isOpaque == true ? bounds.insetBy(dx: min(cornerRadius, bounds.width / 2), dy: 0) : nil
-        let drawn = picture.draw(into: canvas, extent: resolved.bounds(of: bounds).union(bounds), opaqueExtent: opaqueBody,
+        // Only where the shadow changes pixels: its faint far edge would be compared and copied
+        // for nothing.
+        let extent = canvas.shadowInk(resolved, ofRoundedRect: bounds, radius: cornerRadius).union(bounds)
+        let drawn = picture.draw(into: canvas, extent: extent, opaqueExtent: opaqueBody,
                                  key: key) { pictureCanvas in
             Self.draw(shadow: resolved, background: background, of: key.bounds, radius: key.radius, in: pictureCanvas)
         }

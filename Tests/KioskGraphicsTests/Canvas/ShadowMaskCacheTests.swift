@@ -55,3 +55,39 @@ struct ShadowMaskCacheTests {
         #expect(cache.count == 1)
     }
 }
+
+/// A faint shadow's blur ends in values that its alpha multiplies down to nothing: where it can
+/// change a pixel is smaller than where its mask reaches, and exactly that.
+struct ShadowInkTests {
+    @Test(arguments: [(0.2, 16.0), (0.05, 8.0), (1.0, 4.0), (0.5, 0.0)])
+    func theShadowChangesPixelsOnlyInsideItsInk(opacity: Double, blur: Double) throws {
+        let size = 220
+        let shadow = Shadow(opacity: opacity, offset: Size(width: 3, height: 4), radius: blur)
+        let shape = Rect(x: 60, y: 50, width: 100, height: 90)
+        let surface = Surface(width: size, height: size)
+        let canvas = Canvas(surface: surface, shadowMasks: ShadowMaskCache())
+        // Under the shadow: a backdrop of varied colours, as a gradient or a photo would be.
+        for y in 0..<size {
+            canvas.fill(Rect(x: 0, y: Double(y), width: Double(size), height: 1),
+                        color: RGBA(red: Double(y) / Double(size), green: 0.6, blue: 1 - Double(y) / Double(size)))
+        }
+        let before = surface.copy()
+        let ink = canvas.shadowInk(shadow, ofRoundedRect: shape, radius: 12)
+        canvas.drawShadow(shadow, ofRoundedRect: shape, radius: 12)
+        #expect(ink.width <= shadow.bounds(of: shape).width && ink.height <= shadow.bounds(of: shape).height)
+        var changed = (minX: size, minY: size, maxX: -1, maxY: -1)
+        for y in 0..<size {
+            for x in 0..<size where surface.pixel(x: x, y: y) != before.pixel(x: x, y: y) {
+                changed = (min(changed.minX, x), min(changed.minY, y), max(changed.maxX, x), max(changed.maxY, y))
+            }
+        }
+        // Every changed pixel is inside the ink, and the ink reaches no further than they do.
+        let changedBox = Rect(x: Double(changed.minX), y: Double(changed.minY),
+                              width: Double(changed.maxX - changed.minX + 1), height: Double(changed.maxY - changed.minY + 1))
+        #expect(ink.contains(changedBox), "ink \(ink), changed \(changedBox)")
+        #expect(changedBox.insetBy(dx: -1, dy: -1).contains(ink) || opacity >= 1, "ink \(ink), changed \(changedBox)")
+        if opacity < 1 && blur >= 8 {
+            #expect(ink.width < shadow.bounds(of: shape).width, "a faint blurred shadow's ink is smaller than its reach")
+        }
+    }
+}
