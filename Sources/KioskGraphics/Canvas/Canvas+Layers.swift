@@ -55,6 +55,9 @@ extension Canvas {
     /// its own value (`rows[0]` the top one), inside the clip: a vertical gradient rendered once, for
     /// the price of writing its pixels. Returns false, writing nothing, while painting into a group,
     /// or when the clip is not made of whole pixels.
+    /// From this many pixels a row is filled by pixman, below it by a loop of stores.
+    static let pixmanFillWidth = 128
+
     public func fillRows(with rows: [UInt32], atPixelX x: Int, y: Int, width: Int) -> Bool {
         guard paintsIntoSurface, let clip = wholePixelClip() else { return false }
         let area = PixelRect(x: x, y: y, width: width, height: rows.count)
@@ -63,10 +66,17 @@ extension Canvas {
         for part in clip {
             let box = part.intersection(area).intersection(bounds)
             guard !box.isEmpty else { continue }
-            // pixman's fill writes whole vectors; a loop of 32-bit stores here does not.
             let words = pixels.assumingMemoryBound(to: UInt32.self)
-            for row in box.y..<box.maxY {
-                _ = pixman_fill(words, Int32(stride / 4), 32, Int32(box.x), Int32(row), Int32(box.width), 1, rows[row - y])
+            rows.withUnsafeBufferPointer { values in
+                for row in box.y..<box.maxY {
+                    if box.width >= Self.pixmanFillWidth {
+                        // pixman's fill writes whole vectors in any build.
+                        _ = pixman_fill(words, Int32(stride / 4), 32, Int32(box.x), Int32(row), Int32(box.width), 1, values[row - y])
+                    } else {
+                        // Between cards a row is a few dozen pixels: a call into pixman costs more than the stores.
+                        (words + row * (stride / 4) + box.x).update(repeating: values[row - y], count: box.width)
+                    }
+                }
             }
             surface.markDirty(box)
         }
