@@ -89,21 +89,27 @@ final class ViewPainter {
         if grouped { canvas.beginGroup() }
         if started && (!culls || view.paintedRect.intersects(rect)) {
             viewsPainted += 1
+            func drawOwnContent() {
+                view.drawBackground(in: canvas)
+                canvas.withSavedState {
+                    if view.clipsToBounds { view.clipToBounds(in: canvas) }
+                    let onCanvas = PixelRect(x: rect.x - canvasOrigin.x, y: rect.y - canvasOrigin.y,
+                                             width: rect.width, height: rect.height)
+                    let local = canvas.currentTransform.inverted()?.apply(to: onCanvas.rect) ?? view.bounds
+                    view.draw(local, in: canvas)
+                }
+            }
             // Only the screen's own pass knows what its subviews will cover: layers and raster
             // caches are painted whole.
-            let shown = culls && useRasterCaches ? partShown(of: view, in: rect) : nil
-            if shown?.isEmpty != true {
-                canvas.withSavedState {
-                    if let shown { canvas.clip(to: shown) }
-                    view.drawBackground(in: canvas)
+            if let shown = culls && useRasterCaches ? partShown(of: view, in: rect) : nil {
+                if !shown.isEmpty {
                     canvas.withSavedState {
-                        if view.clipsToBounds { view.clipToBounds(in: canvas) }
-                        let onCanvas = PixelRect(x: rect.x - canvasOrigin.x, y: rect.y - canvasOrigin.y,
-                                                 width: rect.width, height: rect.height)
-                        let local = canvas.currentTransform.inverted()?.apply(to: onCanvas.rect) ?? view.bounds
-                        view.draw(local, in: canvas)
+                        canvas.clip(to: shown)
+                        drawOwnContent()
                     }
                 }
+            } else {
+                drawOwnContent()
             }
         }
         if !view.subviews.isEmpty {
