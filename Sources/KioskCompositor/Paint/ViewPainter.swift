@@ -162,7 +162,7 @@ final class ViewPainter {
     /// The part of `rect` where `view`'s own drawing (background and content) can show, or nil for
     /// all of it. Its subviews' opaque bodies are painted over it in this same pass whatever is
     /// under them, so the view need not paint there first: a background gradient under six cards
-    /// writes 30 % of the screen instead of all of it. A pixel counts only where no subview
+    /// writes 35 % of the screen instead of all of it. A pixel counts only where no subview
     /// painted before the cover reaches (one that compares or blends what is under it would read
     /// the pixel the view did not paint).
     private func partShown(of view: View, in rect: PixelRect) -> Region? {

@@ -6,16 +6,17 @@ import Testing
 struct BoxBlurTests {
     @Test(arguments: [(1, 1, 0.5), (5, 3, 8.0), (40, 30, 2.0), (64, 17, 8.0), (17, 64, 12.5), (435, 358, 8.0)])
     func theBlurIsThreeBoxBlursPerRowAndColumn(width: Int, height: Int, sigma: Double) {
-        var generator = SplitMix(seed: UInt64(width * 7919 + height))
         let surface = Surface(width: width, height: height, format: .a8)
         let stride = surface.stride
         let pixels = surface.pixels.assumingMemoryBound(to: UInt8.self)
         var original = [UInt8](repeating: 0, count: stride * height)
         for y in 0..<height {
             for x in 0..<width {
-                // A shape with hard edges, and noise: what a mask holds, and what it does not.
+                // A shape with hard edges, and scattered specks of any value: what a mask holds, and
+                // what it does not.
                 let inside = x > width / 4 && x < width * 3 / 4 && y > height / 4 && y < height * 3 / 4
-                original[y * stride + x] = inside ? 255 : UInt8(truncatingIfNeeded: generator.next() % 7 == 0 ? generator.next() : 0)
+                let speck = (x &* 7_919 ^ y &* 104_729) % 13 == 0
+                original[y * stride + x] = inside ? 255 : speck ? UInt8(truncatingIfNeeded: x &* 31 &+ y &* 17) : 0
             }
         }
         for index in original.indices { pixels[index] = original[index] }
@@ -51,18 +52,5 @@ struct BoxBlurTests {
             }
         }
         return pixels
-    }
-}
-
-/// A small seeded generator: the same noise on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
