@@ -24,22 +24,16 @@ public final class ShadowMaskCache {
         /// The pixels of the mask that change what is under them when `color` is composited
         /// through it on whole pixels. The blur's far tail holds values that, multiplied by a
         /// faint shadow's alpha, round to nothing: compositing there leaves every pixel as it was.
-        /// Found by compositing it once onto transparent pixels, so the rounding is pixman's own.
         func inkBox(of color: RGBA) -> PixelRect {
             if let known = inkBoxes[color] { return known }
-            let width = surface.width, height = surface.height
-            let scratch = Surface(width: width, height: height)
-            let cr = cairo_create(scratch.handle)!
-            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-            cairo_mask_surface(cr, surface.handle, 0, 0)
-            cairo_destroy(cr)
-            let stride = scratch.stride / 4
-            let pixels = scratch.pixels.assumingMemoryBound(to: UInt32.self)
+            let faintest = Self.faintestVisibleValue(of: color)
+            let width = surface.width, height = surface.height, stride = surface.stride
+            let values = surface.pixels.assumingMemoryBound(to: UInt8.self)
             var minX = width, minY = height, maxX = -1, maxY = -1
             for y in 0..<height {
-                let row = pixels + y * stride
-                guard let first = (0..<width).first(where: { row[$0] != 0 }) else { continue }
-                let last = (first..<width).last(where: { row[$0] != 0 })!
+                let row = values + y * stride
+                guard let first = (0..<width).first(where: { row[$0] >= faintest }) else { continue }
+                let last = (first..<width).last(where: { row[$0] >= faintest })!
                 minX = min(minX, first)
                 maxX = max(maxX, last)
                 minY = min(minY, y)
@@ -50,6 +44,23 @@ public final class ShadowMaskCache {
             if inkBoxes.count >= 8 { inkBoxes.removeAll() }
             inkBoxes[color] = box
             return box
+        }
+
+        /// The least mask value through which `color` changes a transparent pixel, found by
+        /// compositing it through every value once, so the rounding is pixman's own (the result
+        /// grows with the value); 256 when none does.
+        private static func faintestVisibleValue(of color: RGBA) -> Int {
+            let ramp = Surface(width: 256, height: 1, format: .a8)
+            let steps = ramp.pixels.assumingMemoryBound(to: UInt8.self)
+            for value in 0..<256 { steps[value] = UInt8(value) }
+            ramp.markDirty()
+            let result = Surface(width: 256, height: 1)
+            let cr = cairo_create(result.handle)!
+            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+            cairo_mask_surface(cr, ramp.handle, 0, 0)
+            cairo_destroy(cr)
+            let pixels = result.pixels.assumingMemoryBound(to: UInt32.self)
+            return (0..<256).first(where: { pixels[$0] != 0 }) ?? 256
         }
     }
 
