@@ -104,16 +104,6 @@ extension View {
         return covered
     }
 
-    /// The opaque pixels (`opaquePixelRects`) the view paints without reading what is under them
-    /// first: what its superview need not paint. A shadowed view compares the pixels under its
-    /// picture beside its body's straight columns (`drawBackground`), so only those columns count.
-    package func opaquePixelRectsPaintedBlind() -> [PixelRect] {
-        let rects = opaquePixelRects()
-        guard !rects.isEmpty, let shadow, shadow.opacity > 0 else { return rects }
-        let body = PixelRect(exactlyInside: transformToScreen.apply(to: bounds.insetBy(dx: min(cornerRadius, bounds.width / 2), dy: 0)))
-        return rects.map { $0.intersection(body) }.filter { !$0.isEmpty }
-    }
-
     /// The screen pixels wholly inside the view's rounded bounds: the bounds, or with rounded
     /// corners the two rectangles that avoid them.
     private func roundedRectInterior() -> [PixelRect] {

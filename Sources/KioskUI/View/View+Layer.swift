@@ -16,8 +16,7 @@ extension View {
         let key = BackgroundPictureKey(bounds: bounds, radius: cornerRadius, shadow: resolved, background: background)
         let picture = backgroundPicture ?? BackdropPicture()
         backgroundPicture = picture
-        // An opaque body covers all of itself but the rounded corners' columns.
-        let opaqueBody = background?.isOpaque == true ? bounds.insetBy(dx: min(cornerRadius, bounds.width / 2), dy: 0) : nil
+        let opaqueBody = background?.isOpaque == true ? bodyBetweenCornerColumns : nil
         // Only where the shadow changes pixels: its faint far edge would be compared and copied
         // for nothing.
         let extent = canvas.shadowInk(resolved, ofRoundedRect: bounds, radius: cornerRadius).union(bounds)
@@ -26,6 +25,20 @@ extension View {
             Self.draw(shadow: resolved, background: background, of: key.bounds, radius: key.radius, in: pictureCanvas)
         }
         if !drawn { Self.draw(shadow: resolved, background: background, of: bounds, radius: cornerRadius, in: canvas) }
+    }
+
+    /// An opaque body covers all of itself but the rounded corners' columns: the part of a
+    /// shadowed view's picture that does not depend on what is under it.
+    private var bodyBetweenCornerColumns: Rect { bounds.insetBy(dx: min(cornerRadius, bounds.width / 2), dy: 0) }
+
+    /// The opaque pixels (`opaquePixelRects`) the view paints without reading what is under them
+    /// first: what its superview need not paint. A shadowed view's picture compares the pixels
+    /// beside its body's straight columns, so only the body between them counts.
+    package func opaquePixelRectsPaintedBlind() -> [PixelRect] {
+        let rects = opaquePixelRects()
+        guard !rects.isEmpty, let shadow, shadow.opacity > 0 else { return rects }
+        let body = PixelRect(exactlyInside: transformToScreen.apply(to: bodyBetweenCornerColumns))
+        return rects.map { $0.intersection(body) }.filter { !$0.isEmpty }
     }
 
     private static func draw(shadow: Shadow, background: RGBA?, of bounds: Rect, radius: Double, in canvas: Canvas) {
