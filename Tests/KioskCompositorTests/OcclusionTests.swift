@@ -76,6 +76,34 @@ struct OcclusionTests {
         #expect(frame.pixel(x: 200, y: 150) == old)
     }
 
+    /// A view with many subviews in the damage looks at the first 32 only: the work is bounded,
+    /// and past them it paints as it would without occlusion.
+    @Test func onlyTheFirstSubviewsAreLookedAtAsCovers() throws {
+        // Side by side from x = 8, 7 pixels wide each; the first column is left to the background.
+        func middle(ofStrip index: Int) -> Int { 8 + index * 7 + 3 }
+        let strips = (0..<40).map { probe(Rect(x: Double(8 + $0 * 7), y: 0, width: 7, height: 240)) }
+        let (frame, old, new, _) = try frameAfterRecolouring(adding: strips)
+        #expect(frame.pixel(x: middle(ofStrip: 0), y: 120) == old)
+        #expect(frame.pixel(x: middle(ofStrip: 31), y: 120) == old, "the 32nd strip covers the background")
+        #expect(frame.pixel(x: middle(ofStrip: 32), y: 120) == new, "the 33rd is not looked at")
+        #expect(frame.pixel(x: middle(ofStrip: 39), y: 120) == new)
+    }
+
+    /// Ten thousand opaque subviews: a frame is what painting every view gives.
+    @Test func tenThousandSubviewsPaintWhatDrawingGives() throws {
+        let root = View(frame: Rect(origin: .zero, size: Self.size))
+        root.backgroundColor = Self.old
+        for index in 0..<10_000 {
+            let cell = View(frame: Rect(x: Double(index % 100) * 3.2, y: Double(index / 100) * 2.4, width: 3, height: 2))
+            cell.backgroundColor = index % 3 == 0 ? Self.new : Color(hex: UInt32(index) & 0xFFFFFF)
+            root.addSubview(cell)
+        }
+        let display = HeadlessDisplay(size: Self.size, rootView: root)
+        try display.renderUntilIdle()
+        let frame = try #require(display.output.frontSurface)
+        #expect(frame.difference(from: display.compositor.renderFullFrameWithoutLayers()).isEmpty)
+    }
+
     /// Real opaque subviews (cards with rounded corners and shadows) leave a frame made with
     /// culling equal to one painted view by view, in both a full and a partial repaint.
     @Test func cardsOverAGradientPaintTheSameFrame() throws {

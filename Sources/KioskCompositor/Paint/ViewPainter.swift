@@ -156,8 +156,9 @@ final class ViewPainter {
 
     /// Below this many pixels a view's own drawing is cheaper than working out what covers it.
     static let occlusionMinimumPixels = 128 * 128
-    /// A view with many subviews (a long list) is looked at for its first few covers only.
-    static let maximumOccluders = 32
+    /// Of a view with many subviews in the damage (a long list), only the first ones are looked
+    /// at as covers: past them the view paints the rest whole, as without occlusion.
+    static let maximumSubviewsLookedAt = 32
 
     /// The part of `rect` where `view`'s own drawing (background and content) can show, or nil for
     /// all of it. Its subviews' opaque bodies are painted over it in this same pass whatever is
@@ -168,23 +169,27 @@ final class ViewPainter {
     private func partShown(of view: View, in rect: PixelRect) -> Region? {
         let area = view.paintedRect.intersection(rect)
         guard area.width * area.height >= Self.occlusionMinimumPixels, !view.subviews.isEmpty else { return nil }
-        var covered = Region(), paintedBefore = Region()
-        var occluders = 0
+        var covered: Region?
+        var reachedBefore: [PixelRect] = []
         for subview in view.subviews {
             let reach = subview.paintedSubtreeRect.intersection(area)
             guard !subview.isHidden, subview.alpha > 0, !reach.isEmpty else { continue }
-            if occluders < Self.maximumOccluders, subview.alpha >= 1, !subview.rasterize, !subview.composesAsLayer {
-                occluders += 1
-                var body = Region()
+            guard reachedBefore.count < Self.maximumSubviewsLookedAt else { break }
+            if subview.alpha >= 1, !subview.rasterize, !subview.composesAsLayer {
                 // What the subview will paint in this pass: its own rectangle as the damage found it.
                 let painted = subview.paintedRect.intersection(area)
-                for opaque in subview.opaquePixelRectsPaintedBlind() { body.add(opaque.intersection(painted)) }
-                body.subtract(paintedBefore)
-                covered.add(body)
+                let opaque = subview.opaquePixelRectsPaintedBlind().map { $0.intersection(painted) }.filter { !$0.isEmpty }
+                if !opaque.isEmpty {
+                    var body = Region()
+                    for part in opaque { body.add(part) }
+                    for earlier in reachedBefore where body.intersects(earlier) { body.subtract(Region(earlier)) }
+                    if covered == nil { covered = Region() }
+                    covered?.add(body)
+                }
             }
-            paintedBefore.add(reach)
+            reachedBefore.append(reach)
         }
-        guard !covered.isEmpty else { return nil }
+        guard let covered, !covered.isEmpty else { return nil }
         var shown = Region(rect)
         shown.subtract(covered)
         return shown
