@@ -3,6 +3,7 @@ import KioskPlatform
 
 /// The top of a view tree: its size on the display, its environment, and the record of what
 /// changed since the last frame, which the compositor turns into damage.
+@MainActor
 public final class Screen {
     /// Size in points; the UI is laid out in it.
     public let size: Size
@@ -58,6 +59,12 @@ public final class Screen {
         self.environment = environment
         self.rootView = rootView
         install(rootView)
+    }
+
+    /// Views point at their screen without keeping it (`View.screen`): a screen freed before its
+    /// views detaches them, so none is left pointing at it.
+    isolated deinit {
+        rootView.attachAsRoot(of: nil)
     }
 
     public var bounds: Rect { Rect(size: size) }

@@ -11,10 +11,17 @@ open class View {
     /// The name panels and tests use to find this view.
     public var id: String?
 
-    public internal(set) weak var superview: View?
+    /// Not a weak reference: a weak reference gives the parent a side table, and then every
+    /// retain and release of it (painting and damage walk the tree many times a frame) takes the
+    /// slow path. A parent clears its children's pointer when it is freed (`deinit`), and
+    /// `removeFromSuperview` and `setSubviews` clear it when they let a child go, so the pointer
+    /// is never left dangling.
+    public internal(set) nonisolated(unsafe) unowned(unsafe) var superview: View?
     public internal(set) var subviews: [View] = []
-    /// The screen the view is on, once it is in a tree attached to one.
-    public private(set) weak var screen: Screen?
+    /// The screen the view is on, once it is in a tree attached to one. Not weak, for the reason
+    /// `superview` is not: views leave their screen through `attach(to:)`, and a screen that is
+    /// freed first detaches its tree (`Screen`'s `deinit`).
+    public private(set) unowned(unsafe) var screen: Screen?
 
     public init(frame: Rect = .zero) {
         self.frame = frame
@@ -23,6 +30,7 @@ open class View {
     }
 
     deinit {
+        for subview in subviews where subview.superview === self { subview.superview = nil }
         LiveInstances.views.decrement()
     }
 
