@@ -3,13 +3,24 @@ import KioskPlatform
 import KioskUI
 
 /// Produces frames for one screen: steps the screen's animations, lays out, turns changes into damage,
-/// paints only the damage into the shadow buffer (plain RAM), and presents by copying damage to
-/// the display's buffers. With nothing changed, it produces no frame at all.
+/// paints only the damage, and presents it. With nothing changed, it produces no frame at all.
+///
+/// A display's buffers may be memory the CPU reads slowly (uncached or write-combined, as dumb
+/// buffers on most boards are), and painting reads what it blends over. So frames are painted into
+/// a shadow buffer in plain RAM, and presenting copies the damage to the display's buffers: only
+/// writes touch them. When the buffers are plain memory themselves (`MemoryOutput`, unrotated and
+/// unmoved), frames are painted straight into the buffer shown next instead: it first takes from
+/// the buffer shown last what it missed outside this frame's damage, and nothing is copied to
+/// present. That saves the shadow buffer's memory and a copy of the damage per frame; a frame
+/// composed whole from layers (a slide) costs one pass over the screen instead of two.
 public final class Compositor {
     public let screen: Screen
     public let swapchain: Swapchain
-    /// The frame as painted, in logical pixels: the only buffer ever read.
-    public let shadowBuffer: Surface
+    /// The frame as painted, in logical pixels: the only buffer ever read. The shadow buffer, or
+    /// when frames are painted in the display's buffers, the one painted last.
+    public var shadowBuffer: Surface { targets[current].surface }
+    /// Whether frames are painted straight into the display's buffers (see above).
+    public var paintsInPlace: Bool { targets.count > 1 }
     public let shadowMasks = ShadowMaskCache()
     public let shapeMasks = ShapeMaskCache()
     /// The pictures shadowed views copy in place of drawing (`BackdropPicture`), within their budget.
@@ -40,17 +51,31 @@ public final class Compositor {
     /// The picture moved on the buffers (antiburn): the next frame presents even with no damage.
     private var needsPresent = false
 
-    private let canvas: Canvas
+    /// Where frames are painted: the shadow buffer alone, or each of the display's buffers.
+    private var targets: [(surface: Surface, canvas: Canvas)] = []
+    /// The target holding the last frame painted.
+    private var current = 0
+    private var canvas: Canvas { targets[current].canvas }
     private let tracker = DamageTracker()
     private let painter: ViewPainter
 
-    public init(screen: Screen, output: DisplayOutput, rotation: Rotation = .none) {
+    /// `paintingInPlace: false` keeps a shadow buffer even for a display in memory (tests compare
+    /// the two ways).
+    public init(screen: Screen, output: DisplayOutput, rotation: Rotation = .none, paintingInPlace: Bool = true) {
         self.screen = screen
         swapchain = Swapchain(output: output, rotation: rotation)
-        let size = swapchain.logicalPixelSize
-        shadowBuffer = Surface(width: size.width, height: size.height, format: .xrgb8888)
-        canvas = Canvas(surface: shadowBuffer, shadowMasks: shadowMasks, shapeMasks: shapeMasks, pictures: pictures)
         painter = ViewPainter(shadowMasks: shadowMasks, shapeMasks: shapeMasks, pictures: pictures)
+        if paintingInPlace, rotation == .none, let memory = output as? MemoryOutput, memory.surfaces.count > 1 {
+            targets = memory.surfaces.map { ($0, makeCanvas(on: $0)) }
+        } else {
+            let size = swapchain.logicalPixelSize
+            let shadow = Surface(width: size.width, height: size.height, format: .xrgb8888)
+            targets = [(shadow, makeCanvas(on: shadow))]
+        }
+    }
+
+    private func makeCanvas(on surface: Surface) -> Canvas {
+        Canvas(surface: surface, shadowMasks: shadowMasks, shapeMasks: shapeMasks, pictures: pictures)
     }
 
     /// Calls `observer` before every frame is painted, with the time the frame will be seen.
@@ -79,6 +104,12 @@ public final class Compositor {
     /// the shadow buffer to its new place, and paints nothing.
     public func movePicture(to offset: PixelOffset) {
         guard offset != swapchain.offset else { return }
+        // A moved picture is copied to its place, so it needs a shadow buffer to copy from.
+        if paintsInPlace {
+            let shadow = shadowBuffer.copy()
+            targets = [(shadow, makeCanvas(on: shadow))]
+            current = 0
+        }
         swapchain.move(to: offset)
         needsPresent = true
         screen.requestFrame()
@@ -98,13 +129,21 @@ public final class Compositor {
         screen.layoutIfNeeded()
         timings.damageStart = MonotonicClock.now()
         let scrolled = screen.takeScrolledViews()
-        let copies = scrollsByCopy ? ScrollCopy.apply(to: scrolled, on: screen, in: shadowBuffer) : []
+        // Painting in place: the buffer shown next, which a scroll's move needs up to date first.
+        let next = paintsInPlace ? swapchain.output.nextFreeBuffer() : nil
+        let movesPixels = scrollsByCopy && !scrolled.isEmpty
+        if let next, movesPixels { bringUpToDate(next, except: Region()) }
+        let copies = scrollsByCopy ? ScrollCopy.apply(to: scrolled, on: screen, in: targets[next ?? current].surface) : []
         var damage = tracker.collect(from: screen, copies: copies)
         // Copies write raw rows: nothing outside the buffers, even for a screen larger than a
         // surface may be (its side is held at `Surface.maximumSide`).
         let bufferBounds = PixelRect(x: 0, y: 0, width: shadowBuffer.width, height: shadowBuffer.height)
         damage.intersect(bufferBounds)
         guard !damage.isEmpty || needsPresent || !copies.isEmpty else { return false }
+        if let next {
+            if !movesPixels { bringUpToDate(next, except: damage) }
+            current = next
+        }
         timings.paintStart = MonotonicClock.now()
         if damage.isEmpty { lastPaintedPixels = 0 } else { paint(damage) }
         // What the display and remote viewers get: the painted damage and the moved areas.
@@ -115,12 +154,36 @@ public final class Compositor {
         lastScrollCopies = copies.count
         for observer in paintObservers { observer(changed) }
         timings.presentStart = MonotonicClock.now()
-        lastCopiedPixels = try swapchain.present(from: shadowBuffer, damage: changed) ?? 0
+        if paintsInPlace {
+            try swapchain.presentPainted(bufferIndex: current, damage: changed)
+        } else {
+            lastCopiedPixels = try swapchain.present(from: shadowBuffer, damage: changed) ?? 0
+        }
         needsPresent = false
         timings.end = MonotonicClock.now()
         lastTimings = timings
         frameCount += 1
         return true
+    }
+
+    /// Copies into buffer `index` what it missed since it was last shown, from the buffer holding the
+    /// last frame, except what this frame repaints anyway: then it holds the last frame there.
+    private func bringUpToDate(_ index: Int, except repainted: Region) {
+        var missed = swapchain.missedDamage(ofBuffer: index)
+        missed.subtract(repainted)
+        lastCopiedPixels = 0
+        guard index != current, !missed.isEmpty else { return }
+        let source = targets[current].surface, target = targets[index].surface
+        let bounds = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        var copied = 0
+        missed.forEachRect { rect in
+            let rect = rect.intersection(bounds)
+            guard !rect.isEmpty else { return }
+            PixelCopy.copy(rect, from: source, to: swapchain.output.buffers[index], rotation: .none)
+            target.markDirty(rect)
+            copied += rect.area
+        }
+        lastCopiedPixels = copied
     }
 
     /// Paints the whole screen into a new surface from scratch: the reference a partial repaint

@@ -18,7 +18,11 @@ struct OcclusionTests {
         -> (frame: Surface, old: UInt32, new: UInt32, display: HeadlessDisplay) {
         let root = View(frame: Rect(x: 0, y: 0, width: size.width, height: size.height))
         root.backgroundColor = Self.old
-        let display = HeadlessDisplay(size: size, rootView: root)
+        // One buffer: frames are painted in a shadow buffer and copied to it, so what a frame does
+        // not paint keeps the frame before. (Two buffers in memory are painted in place; there the
+        // next buffer would show the frame before that.)
+        let display = HeadlessDisplay(size: size, rootView: root, bufferCount: 1)
+        #expect(!display.compositor.paintsInPlace)
         try display.renderUntilIdle()
         let old = try #require(display.output.frontSurface).pixel(x: 0, y: 0)
         root.backgroundColor = Self.new

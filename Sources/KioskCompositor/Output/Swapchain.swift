@@ -74,12 +74,23 @@ public final class Swapchain {
             guard target.width > 0, target.height > 0 else { return }
             bufferDamage.add(rotation.bufferRect(for: target, bufferWidth: buffer.width, bufferHeight: buffer.height))
         }
+        try show(bufferIndex: index, damage: damage, bufferDamage: bufferDamage)
+        return copied
+    }
+
+    /// Shows buffer `index`, which was painted in place (`Compositor`, when the buffers are plain
+    /// memory): it holds this frame, `damage` and what it had missed included. Unrotated, unmoved.
+    public func presentPainted(bufferIndex index: Int, damage: Region) throws {
+        precondition(rotation == .none && offset == .zero, "a buffer painted in place is neither rotated nor moved")
+        try show(bufferIndex: index, damage: damage, bufferDamage: damage)
+    }
+
+    private func show(bufferIndex index: Int, damage: Region, bufferDamage: Region) throws {
         missed[index].removeAll()
         for other in missed.indices where other != index { missed[other].add(damage) }
         frameNumber += 1
         lastPresentedFrame[index] = frameNumber
         try output.present(bufferIndex: index, damage: bufferDamage)
-        return copied
     }
 
     /// Moves the picture to `newOffset` on every buffer from the next present on: each buffer is

@@ -5,7 +5,9 @@ import KioskUI
 
 /// A kiosk screen rendered into memory by the runtime a device runs: the same views, compositor,
 /// swapchain and `FrameLoop`, on a `Scheduler`. Two things differ from DRM: the output is memory,
-/// and the vblank is a timer one refresh after each submitted frame (`VirtualVblank`).
+/// and the vblank is a timer one refresh after each submitted frame (`VirtualVblank`). Its buffers
+/// being plain memory, frames are painted in them, with no shadow buffer (`Compositor`), unless
+/// `paintingInPlace` is false.
 ///
 /// On a `VirtualLoop` (the default) time moves only when `advance`, `renderUntilIdle` or `snapshot`
 /// move it, and every frame and timer that falls due runs in time order, so a run gives the same
@@ -26,13 +28,13 @@ public final class HeadlessDisplay {
 
     public init(size: Size, scale: Double = 1, environment: Environment = Environment(), rootView: View = View(),
                 rotation: Rotation = .none, bufferCount: Int = 2, scheduler: (any Scheduler)? = nil,
-                refreshRate: Double = HeadlessDisplay.defaultRefreshRate) {
+                refreshRate: Double = HeadlessDisplay.defaultRefreshRate, paintingInPlace: Bool = true) {
         loop = scheduler ?? VirtualLoop()
         screen = Screen(size: size, scale: scale, environment: environment, rootView: rootView, scheduler: loop)
         let pixels = screen.pixelBounds
         let buffer = rotation.logicalSize(forBufferWidth: pixels.width, height: pixels.height)
         output = MemoryOutput(width: buffer.width, height: buffer.height, bufferCount: bufferCount)
-        compositor = Compositor(screen: screen, output: output, rotation: rotation)
+        compositor = Compositor(screen: screen, output: output, rotation: rotation, paintingInPlace: paintingInPlace)
         vblank = VirtualVblank(loop: loop, refreshRate: refreshRate)
         frames = FrameLoop(loop: loop, refreshInterval: vblank.refreshInterval)
         output.onPresent = { [unowned self] in
