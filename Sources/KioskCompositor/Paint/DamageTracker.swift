@@ -14,7 +14,7 @@ final class DamageTracker {
         if screen.everythingIsDamaged {
             screen.everythingIsDamaged = false
             drainQueues(of: screen)
-            refreshAll(screen.rootView)
+            refreshAll(screen.rootView, below: screen.rootView.ancestorGeometry())
             damage.add(screen.pixelBounds)
             return damage
         }
@@ -35,7 +35,7 @@ final class DamageTracker {
             if let copy = copies.first(where: { $0.view === view }) {
                 refreshMovedSubtree(of: view, valid: copy.validArea, damage: &damage)
             } else {
-                refreshSubtree(view, damage: &damage)
+                refreshSubtree(view, below: view.ancestorGeometry(), damage: &damage)
             }
             ancestors.add(view.superview)
         }
@@ -76,13 +76,14 @@ final class DamageTracker {
     }
 
     /// Damages where every view of the subtree was and is, and records where it is now.
-    private func refreshSubtree(_ view: View, damage: inout Region) {
+    private func refreshSubtree(_ view: View, below ancestors: AncestorGeometry, damage: inout Region) {
         damage.add(view.paintedRect)
-        view.paintedRect = view.currentVisualPixelRect()
-        damage.add(view.paintedRect)
-        var subtreeRect = view.paintedRect
+        let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
+        view.paintedRect = rect
+        damage.add(rect)
+        var subtreeRect = rect
         for subview in view.subviews {
-            refreshSubtree(subview, damage: &damage)
+            refreshSubtree(subview, below: forSubviews, damage: &damage)
             subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
         }
         view.paintedSubtreeRect = subtreeRect
@@ -97,34 +98,37 @@ final class DamageTracker {
     /// stand, and it is not visited further. A fling frame costs the views at the edges, not all.
     private func refreshMovedSubtree(of scrolled: View, valid: PixelRect, damage: inout Region) {
         let inside = PixelRect(x: valid.x + 1, y: valid.y + 1, width: valid.width - 2, height: valid.height - 2)
-        func refresh(_ view: View) {
+        func refresh(_ view: View, below ancestors: AncestorGeometry) {
             if !view.isQueuedForGeometry, !view.paintedSubtreeRect.isEmpty, inside.contains(view.paintedSubtreeRect) { return }
             let old = view.paintedRect
-            view.paintedRect = view.currentVisualPixelRect()
-            if view.isQueuedForGeometry || old.intersection(valid) != view.paintedRect.intersection(valid) {
+            let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
+            view.paintedRect = rect
+            if view.isQueuedForGeometry || old.intersection(valid) != rect.intersection(valid) {
                 damage.add(old)
-                damage.add(view.paintedRect)
+                damage.add(rect)
             }
-            var subtreeRect = view.paintedRect
+            var subtreeRect = rect
             for subview in view.subviews {
-                refresh(subview)
+                refresh(subview, below: forSubviews)
                 subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
             }
             view.paintedSubtreeRect = subtreeRect
         }
+        let insideScrolled = scrolled.currentVisualPixelRect(below: scrolled.ancestorGeometry()).forSubviews
         var subtreeRect = scrolled.paintedRect
         for subview in scrolled.subviews {
-            refresh(subview)
+            refresh(subview, below: insideScrolled)
             subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
         }
         scrolled.paintedSubtreeRect = subtreeRect
     }
 
-    private func refreshAll(_ view: View) {
-        view.paintedRect = view.currentVisualPixelRect()
-        var subtreeRect = view.paintedRect
+    private func refreshAll(_ view: View, below ancestors: AncestorGeometry) {
+        let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
+        view.paintedRect = rect
+        var subtreeRect = rect
         for subview in view.subviews {
-            refreshAll(subview)
+            refreshAll(subview, below: forSubviews)
             subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
         }
         view.paintedSubtreeRect = subtreeRect

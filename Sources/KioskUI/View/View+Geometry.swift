@@ -81,6 +81,34 @@ extension View {
         return rect
     }
 
+    /// What a walk up from this view finds above it, to start a walk down its subtree with
+    /// (`currentVisualPixelRect(below:)`).
+    package func ancestorGeometry() -> AncestorGeometry {
+        guard let screen else { return .offScreen }
+        guard let parent = superview else {
+            return AncestorGeometry(toScreen: AffineTransform(scale: screen.scale), isVisible: screen.rootView === self,
+                                    clip: screen.pixelBounds)
+        }
+        var clip = screen.pixelBounds
+        var ancestor: View? = parent
+        while let view = ancestor {
+            if view.clipsToBounds { clip = clip.intersection(PixelRect(covering: view.transformToScreen.apply(to: view.bounds))) }
+            ancestor = view.superview
+        }
+        return AncestorGeometry(toScreen: parent.transformToScreen, isVisible: parent.isEffectivelyVisible, clip: clip)
+    }
+
+    /// `currentVisualPixelRect()` from what the walk down knows of the ancestors, and what the
+    /// walk passes on to the subviews: each view costs the same however deep it lies, where the
+    /// walk up costs a transform per ancestor, and as much again for each clipping one.
+    package func currentVisualPixelRect(below ancestors: AncestorGeometry) -> (rect: PixelRect, forSubviews: AncestorGeometry) {
+        guard ancestors.isVisible, !isHidden, alpha > 0 else { return (.zero, .offScreen) }
+        let toScreen = transformToSuperview.concatenating(ancestors.toScreen)
+        let rect = PixelRect(covering: toScreen.apply(to: visualBounds)).intersection(ancestors.clip)
+        let clip = clipsToBounds ? ancestors.clip.intersection(PixelRect(covering: toScreen.apply(to: bounds))) : ancestors.clip
+        return (rect, AncestorGeometry(toScreen: toScreen, isVisible: true, clip: clip))
+    }
+
     /// The screen pixels the view covers opaquely, when it can promise any: a view whose background
     /// (or own promise) is opaque, seen through no translucency and no rotation. With rounded
     /// corners, the promise holds for the two rectangles that avoid the corners; a clipping
@@ -114,4 +142,18 @@ extension View {
             : [bounds]
         return shapes.map { PixelRect(exactlyInside: toScreen.apply(to: $0)) }.filter { !$0.isEmpty }
     }
+}
+
+/// What a walk down the view tree knows of the ancestors of the views it reaches: how their
+/// coordinates map to the screen, whether they are all shown, and what their clipping leaves.
+package struct AncestorGeometry {
+    /// Maps the parent's coordinates to screen pixels.
+    let toScreen: AffineTransform
+    /// The tree is on a screen and no ancestor is hidden or fully transparent.
+    let isVisible: Bool
+    /// The screen pixels the ancestors' clipping (and the screen's edges) leave.
+    let clip: PixelRect
+
+    /// Above a view on no screen, or a hidden one: nothing below is painted.
+    static let offScreen = AncestorGeometry(toScreen: .identity, isVisible: false, clip: .zero)
 }
