@@ -205,13 +205,15 @@ final class ViewPainter {
         return visible.rects
     }
 
-    /// The last view in painting order that paints all of `rect` opaquely.
+    /// The last view in painting order that paints all of `rect` opaquely. Such a view paints
+    /// within its painted rectangle, so only subtrees whose painted extent holds all of `rect`
+    /// are searched: a large rectangle rules out most of the tree at once.
     private func topmostOpaqueView(in view: View, covering rect: PixelRect) -> View? {
-        guard !view.isHidden, view.alpha >= 1, view.paintedSubtreeRect.intersects(rect) else { return nil }
+        guard !view.isHidden, view.alpha >= 1, view.paintedSubtreeRect.contains(rect) else { return nil }
         for subview in view.subviews.reversed() {
             if let found = topmostOpaqueView(in: subview, covering: rect) { return found }
         }
-        if view.rasterize { return nil }
+        if view.rasterize || !view.paintedRect.contains(rect) { return nil }
         return view.opaquePixelRects().contains(where: { $0.contains(rect) }) ? view : nil
     }
 
