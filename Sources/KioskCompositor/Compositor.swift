@@ -129,11 +129,10 @@ public final class Compositor {
         screen.layoutIfNeeded()
         timings.damageStart = MonotonicClock.now()
         let scrolled = screen.takeScrolledViews()
-        // Painting in place: the buffer shown next, which a scroll's move needs up to date first.
+        // Painting in place: the buffer shown next, into which a scroll moves the last frame's pixels.
         let next = paintsInPlace ? swapchain.output.nextFreeBuffer() : nil
-        let movesPixels = scrollsByCopy && !scrolled.isEmpty
-        if let next, movesPixels { bringUpToDate(next, except: Region()) }
-        let copies = scrollsByCopy ? ScrollCopy.apply(to: scrolled, on: screen, in: targets[next ?? current].surface) : []
+        let copies = scrollsByCopy
+            ? ScrollCopy.apply(to: scrolled, on: screen, in: targets[next ?? current].surface, from: shadowBuffer) : []
         var damage = tracker.collect(from: screen, copies: copies)
         // Copies write raw rows: nothing outside the buffers, even for a screen larger than a
         // surface may be (its side is held at `Surface.maximumSide`).
@@ -141,7 +140,9 @@ public final class Compositor {
         damage.intersect(bufferBounds)
         guard !damage.isEmpty || needsPresent || !copies.isEmpty else { return false }
         if let next {
-            if !movesPixels { bringUpToDate(next, except: damage) }
+            var written = damage
+            for copy in copies { written.add(copy.validArea) }
+            bringUpToDate(next, except: written)
             current = next
         }
         timings.paintStart = MonotonicClock.now()

@@ -95,6 +95,24 @@ struct PaintingInPlaceTests {
         #expect(expected.area > 0)
     }
 
+    @Test @MainActor func aScrollMovesTheLastFramesPixelsStraightIntoTheNextBuffer() throws {
+        let (root, scroll) = ScrollCopyTests().scene()
+        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
+        #expect(display.compositor.paintsInPlace)
+        try display.renderUntilIdle()
+        for step in 0..<6 {
+            scroll.contentOffset += 33
+            try display.renderUntilIdle()
+            #expect(display.compositor.lastScrollCopies == 1)
+            // The next buffer missed the last scroll's area, which this one's move and strip
+            // write again: nothing is copied besides the move.
+            if step > 0 { #expect(display.compositor.lastCopiedPixels == 0, "step \(step)") }
+            let shown = try #require(display.output.frontSurface)
+            let difference = shown.difference(from: display.compositor.renderFullFrame())
+            #expect(difference.isEmpty, "step \(step): \(difference.differingPixels) pixels differ")
+        }
+    }
+
     @Test @MainActor func aMovedPictureIsCopiedFromAShadowBufferFromThenOn() throws {
         let pair = try Pair()
         try pair.change { dashboard, display in

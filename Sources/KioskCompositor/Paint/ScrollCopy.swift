@@ -29,14 +29,16 @@ struct ScrollCopy {
     }
 
     /// Moves the pixels of each scrolled view that qualifies and records the move in the painted
-    /// extents of its subtree (they moved with their pixels); returns the moves made.
-    static func apply(to scrolled: [(view: View, paintedOrigin: Point)], on screen: Screen, in buffer: Surface) -> [ScrollCopy] {
+    /// extents of its subtree (they moved with their pixels); returns the moves made. The pixels
+    /// come from `source` (the last frame) when `buffer` is another surface.
+    static func apply(to scrolled: [(view: View, paintedOrigin: Point)], on screen: Screen, in buffer: Surface,
+                      from source: Surface) -> [ScrollCopy] {
         guard !screen.everythingIsDamaged else { return [] }
         var copies: [ScrollCopy] = []
         for (view, paintedOrigin) in scrolled {
             guard let copy = qualifying(view, paintedOrigin: paintedOrigin, screen: screen),
                   !copies.contains(where: { $0.area.intersects(copy.area) }) else { continue }
-            buffer.movePixels(in: copy.area, dx: copy.offset.x, dy: copy.offset.y)
+            buffer.movePixels(in: copy.area, dx: copy.offset.x, dy: copy.offset.y, from: source)
             for subview in view.subviews { move(subview, by: copy.offset) }
             copies.append(copy)
         }

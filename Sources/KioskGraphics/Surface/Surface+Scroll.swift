@@ -22,19 +22,26 @@ extension Surface {
     /// Moves the pixels inside `rect` by (`dx`, `dy`), keeping them inside `rect`: what slides out
     /// is dropped, what slides in keeps its old pixels (the caller repaints that strip). How a
     /// scroll moves what is already painted instead of painting it again.
-    public func movePixels(in rect: PixelRect, dx: Int, dy: Int) {
+    ///
+    /// With `source`, a surface of the same size and format, the pixels are taken from there (a
+    /// buffer painted in place takes them from the one shown last): a single pass, where moving
+    /// them would follow bringing this surface up to date.
+    public func movePixels(in rect: PixelRect, dx: Int, dy: Int, from source: Surface? = nil) {
         precondition(format != .a8, "moving pixels of an a8 surface")
+        let from = source ?? self
+        precondition(from.width == width && from.height == height && from.format == format && from.stride == stride,
+                     "moving pixels from a surface of another size or format")
         let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard dx != 0 || dy != 0, !area.isEmpty, abs(dx) < area.width, abs(dy) < area.height else { return }
-        let memory = pixels
+        let memory = pixels, sourceMemory = from.pixels
         let kept = area.width - abs(dx)
         let fromX = dx < 0 ? area.x - dx : area.x
         let toX = dx < 0 ? area.x : area.x + dx
-        // Rows are copied in the order that never reads a row already written.
+        // Within one surface, rows are copied in the order that never reads a row already written.
         let rows = dy > 0 ? Array(Swift.stride(from: area.maxY - 1, through: area.y + dy, by: -1))
                           : Array(area.y..<(area.maxY + dy))
         for row in rows {
-            memmove(memory + row * stride + toX * 4, memory + (row - dy) * stride + fromX * 4, kept * 4)
+            memmove(memory + row * stride + toX * 4, sourceMemory + (row - dy) * stride + fromX * 4, kept * 4)
         }
         markDirty()
     }
