@@ -20,7 +20,13 @@ open class Label: View {
     }
 
     public var textAlignment: TextAlignment = .natural {
-        didSet { if textAlignment != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard textAlignment != oldValue else { return }
+            // Where the text sits, and so how far its ink reaches, changes with it.
+            knownOverhang = nil
+            geometryDidChange()
+            setNeedsDisplay()
+        }
     }
 
     /// At most this many lines; 0 means no limit.
@@ -37,6 +43,10 @@ open class Label: View {
     }
 
     private let textLayout: TextLayout
+    /// The overhang worked out for a content box: damage asks for it whenever the label or an
+    /// ancestor moves (a scroll, a slide), and working it out lays the text out through Pango.
+    /// Forgotten when the text, its font or its alignment change.
+    private var knownOverhang: (content: Rect, overhang: EdgeInsets)?
 
     public init(_ text: String = "", style: TextStyle = .body, color: Color = .label) {
         self.text = text
@@ -77,8 +87,12 @@ open class Label: View {
     /// taller than the label overflows it above and below, since it is centred; and a word wider
     /// than the label overflows it sideways, since word wrapping does not break inside words.
     open override var drawingOverhang: EdgeInsets {
+        let content = contentRect
+        if let knownOverhang, knownOverhang.content == content { return knownOverhang.overhang }
         let (layout, origin) = laidOutText()
-        return overhang(reaching: layout.inkRect.offsetBy(dx: origin.x, dy: origin.y), margin: 2)
+        let insets = overhang(reaching: layout.inkRect.offsetBy(dx: origin.x, dy: origin.y), margin: 2)
+        knownOverhang = (content, insets)
+        return insets
     }
 
     /// The layout at the content width, and where it is drawn: vertically centred in the content
@@ -92,6 +106,8 @@ open class Label: View {
     }
 
     open override func environmentDidChange() {
+        // The font (the text scale) and the reading direction come from the environment.
+        knownOverhang = nil
         super.environmentDidChange()
     }
 
@@ -100,6 +116,7 @@ open class Label: View {
     open override var defaultIsAccessibilityElement: Bool { !text.isEmpty }
 
     private func textDidChange() {
+        knownOverhang = nil
         // The text's extent may change with it: damage old and new places.
         geometryDidChange()
         setNeedsDisplay()
