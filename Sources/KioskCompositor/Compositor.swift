@@ -219,7 +219,8 @@ public final class Compositor {
     /// Views painted by the last frame.
     public var lastViewsPainted: Int { painter.viewsPainted }
 
-    /// Paints a region into the shadow buffer without presenting (the benchmark measures it alone).
+    /// Paints a region into `shadowBuffer` (the frame painted last) without presenting: the
+    /// benchmark measures painting alone.
     public func paint(_ damage: Region) {
         painter.resetStatistics()
         var painted = 0
