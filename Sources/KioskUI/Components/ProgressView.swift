@@ -188,7 +188,9 @@ open class ProgressView: View {
 
     /// The start angle, every fixed piece boundary before `end`, and `end`.
     private static func pieceBoundaries(to end: Double) -> [ArcBoundary] {
-        var result = [fixedBoundaries[0]]
+        var result: [ArcBoundary] = []
+        result.reserveCapacity(fixedBoundaries.count + 1)
+        result.append(fixedBoundaries[0])
         var index = 1
         while index < fixedBoundaries.count && fixedBoundaries[index].angle < end - 1e-9 {
             result.append(fixedBoundaries[index])
@@ -213,9 +215,10 @@ open class ProgressView: View {
 
     private static func isInside(_ rect: Rect, circleOf radius: Double, center: Point) -> Bool {
         guard radius > 0 else { return false }
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
-        return corners.allSatisfy { $0.distance(to: center) < radius }
+        // The corner farthest from the centre decides.
+        let farthest = Point(x: abs(rect.minX - center.x) > abs(rect.maxX - center.x) ? rect.minX : rect.maxX,
+                             y: abs(rect.minY - center.y) > abs(rect.maxY - center.y) ? rect.minY : rect.maxY)
+        return farthest.distance(to: center) < radius
     }
 
     // MARK: Damage
