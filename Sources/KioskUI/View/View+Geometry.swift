@@ -68,17 +68,7 @@ extension View {
     /// The screen pixels the view's own drawing can touch now, clipped by clipping ancestors and
     /// the screen; empty when it is not visible.
     package func currentVisualPixelRect() -> PixelRect {
-        guard let screen, isEffectivelyVisible else { return .zero }
-        var rect = PixelRect(covering: transformToScreen.apply(to: visualBounds))
-        rect = rect.intersection(screen.pixelBounds)
-        var ancestor = superview
-        while let view = ancestor, !rect.isEmpty {
-            if view.clipsToBounds {
-                rect = rect.intersection(PixelRect(covering: view.transformToScreen.apply(to: view.bounds)))
-            }
-            ancestor = view.superview
-        }
-        return rect
+        currentVisualPixelRect(below: ancestorGeometry()).rect
     }
 
     /// What a walk up from this view finds above it, to start a walk down its subtree with

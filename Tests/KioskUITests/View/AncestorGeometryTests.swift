@@ -39,7 +39,8 @@ struct AncestorGeometryTests {
         var compared = 0
         func walk(_ view: View, below ancestors: AncestorGeometry) {
             let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
-            #expect(rect == view.currentVisualPixelRect(), "view \(compared) at \(view.frame)")
+            #expect(rect == Self.rectWalkingUp(view), "view \(compared) at \(view.frame)")
+            #expect(view.currentVisualPixelRect() == rect)
             // Starting the walk anywhere gives the same.
             #expect(view.currentVisualPixelRect(below: view.ancestorGeometry()).rect == rect)
             compared += 1
@@ -48,6 +49,22 @@ struct AncestorGeometryTests {
         walk(root, below: root.ancestorGeometry())
         #expect(compared == views.count)
         #expect(views.contains { !$0.currentVisualPixelRect().isEmpty })
+    }
+
+    /// The reference: each view walks up to the root for its transform and visibility, and from
+    /// each clipping ancestor for that ancestor's.
+    @MainActor
+    static func rectWalkingUp(_ view: View) -> PixelRect {
+        guard let screen = view.screen, view.isEffectivelyVisible else { return .zero }
+        var rect = PixelRect(covering: view.transformToScreen.apply(to: view.visualBounds)).intersection(screen.pixelBounds)
+        var ancestor = view.superview
+        while let current = ancestor {
+            if current.clipsToBounds {
+                rect = rect.intersection(PixelRect(covering: current.transformToScreen.apply(to: current.bounds)))
+            }
+            ancestor = current.superview
+        }
+        return rect
     }
 
     @Test @MainActor func aViewOnNoScreenHasNoRectangle() {
