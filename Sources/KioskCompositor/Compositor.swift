@@ -47,6 +47,8 @@ public final class Compositor {
     public var scrollsByCopy = true
     /// Scrolls the last frame did by moving pixels.
     public private(set) var lastScrollCopies = 0
+    /// Layers the last frame moved the pixels of (`LayerMove`).
+    public private(set) var lastLayerMoves = 0
 
     /// The picture moved on the buffers (antiburn): the next frame presents even with no damage.
     private var needsPresent = false
@@ -133,15 +135,18 @@ public final class Compositor {
         let next = paintsInPlace ? swapchain.output.nextFreeBuffer() : nil
         let copies = scrollsByCopy
             ? ScrollCopy.apply(to: scrolled, on: screen, in: targets[next ?? current].surface, from: shadowBuffer) : []
-        var damage = tracker.collect(from: screen, copies: copies)
+        // A layer that moved (a slide, a swipe) has its pixels moved into that buffer the same way.
+        let moves = next.map { LayerMove.apply(on: screen, in: targets[$0].surface, from: shadowBuffer, scrolled: !copies.isEmpty) } ?? []
+        var damage = tracker.collect(from: screen, copies: copies, moves: moves)
         // Copies write raw rows: nothing outside the buffers, even for a screen larger than a
         // surface may be (its side is held at `Surface.maximumSide`).
         let bufferBounds = PixelRect(x: 0, y: 0, width: shadowBuffer.width, height: shadowBuffer.height)
         damage.intersect(bufferBounds)
-        guard !damage.isEmpty || needsPresent || !copies.isEmpty else { return false }
+        guard !damage.isEmpty || needsPresent || !copies.isEmpty || !moves.isEmpty else { return false }
         if let next {
             var written = damage
             for copy in copies { written.add(copy.validArea) }
+            for move in moves { written.add(move.valid) }
             bringUpToDate(next, except: written)
             current = next
         }
@@ -150,9 +155,11 @@ public final class Compositor {
         // What the display and remote viewers get: the painted damage and the moved areas.
         var changed = damage
         for copy in copies { changed.add(copy.area) }
+        for move in moves { changed.add(move.valid) }
         changed.intersect(bufferBounds)
         lastDamage = changed
         lastScrollCopies = copies.count
+        lastLayerMoves = moves.count
         for observer in paintObservers { observer(changed) }
         timings.presentStart = MonotonicClock.now()
         if paintsInPlace {

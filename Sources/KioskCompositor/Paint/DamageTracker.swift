@@ -8,8 +8,10 @@ import KioskUI
 final class DamageTracker {
     /// `copies`: the scrolls done by moving pixels this frame (`ScrollCopy`); their views' pixels
     /// and painted extents have moved already, so only what changed beyond the move is damage,
-    /// and the strip scrolled into view.
-    func collect(from screen: Screen, copies: [ScrollCopy] = []) -> Region {
+    /// and the strip scrolled into view. `moves`: the layers whose pixels moved (`LayerMove`);
+    /// what they made right is no damage of a moved layer view's subtree (it is the view's own
+    /// picture, or one drawn over it).
+    func collect(from screen: Screen, copies: [ScrollCopy] = [], moves: [LayerMove] = []) -> Region {
         var damage = Region()
         if screen.everythingIsDamaged {
             screen.everythingIsDamaged = false
@@ -29,11 +31,18 @@ final class DamageTracker {
         let moved = screen.geometryQueue
         screen.geometryQueue.removeAll(keepingCapacity: true)
         var ancestors = AncestorRefresh()
+        var movedPixels = Region()
+        for move in moves { movedPixels.add(move.valid) }
         for view in moved {
             view.isQueuedForGeometry = false
             guard view.screen === screen else { continue }
             if let copy = copies.first(where: { $0.view === view }) {
                 refreshMovedSubtree(of: view, valid: copy.validArea, damage: &damage)
+            } else if moves.contains(where: { $0.view === view }) {
+                var subtreeDamage = Region()
+                refreshSubtree(view, below: view.ancestorGeometry(), damage: &subtreeDamage)
+                subtreeDamage.subtract(movedPixels)
+                damage.add(subtreeDamage)
             } else {
                 refreshSubtree(view, below: view.ancestorGeometry(), damage: &damage)
             }
@@ -63,6 +72,12 @@ final class DamageTracker {
         return damage
     }
 
+    /// A layer view's place as this frame shows it, which the next frame may move its pixels from.
+    private func recordLayerPlacement(of view: View, _ forSubviews: AncestorGeometry) {
+        guard view.composesAsLayer else { return }
+        LayerCache.of(view).recordPlacement(of: view, toScreen: forSubviews.toScreen, isVisible: forSubviews.isVisible)
+    }
+
     private func drainQueues(of screen: Screen) {
         for view in screen.geometryQueue { view.isQueuedForGeometry = false }
         for view in screen.contentQueue {
@@ -80,6 +95,7 @@ final class DamageTracker {
         damage.add(view.paintedRect)
         let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
         view.paintedRect = rect
+        recordLayerPlacement(of: view, forSubviews)
         damage.add(rect)
         var subtreeRect = rect
         for subview in view.subviews {
@@ -103,6 +119,7 @@ final class DamageTracker {
             let old = view.paintedRect
             let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
             view.paintedRect = rect
+            recordLayerPlacement(of: view, forSubviews)
             if view.isQueuedForGeometry || old.intersection(valid) != rect.intersection(valid) {
                 damage.add(old)
                 damage.add(rect)
@@ -126,6 +143,7 @@ final class DamageTracker {
     private func refreshAll(_ view: View, below ancestors: AncestorGeometry) {
         let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
         view.paintedRect = rect
+        recordLayerPlacement(of: view, forSubviews)
         var subtreeRect = rect
         for subview in view.subviews {
             refreshAll(subview, below: forSubviews)

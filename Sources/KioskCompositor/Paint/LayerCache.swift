@@ -13,6 +13,11 @@ final class LayerCache {
     private var paintedScale = 0.0
     /// Times the layer was painted (tests check that a slide paints each panel once).
     private(set) var paintCount = 0
+    /// Where the whole layer lay on the screen (device pixels) when the last frame's damage was
+    /// collected, if the view was then shown as a plain copy of it: opaque, at full alpha, on whole
+    /// pixels. With the screen's stacking count then (`Screen.stackingChanges`). `LayerMove` moves
+    /// those pixels when the view moves.
+    private(set) var placement: (area: PixelRect, stacking: Int)?
 
     static func of(_ view: View) -> LayerCache {
         if let cache = view.layerCache as? LayerCache { return cache }
@@ -53,13 +58,43 @@ final class LayerCache {
         view.isOpaque && view.cornerRadius == 0
     }
 
-    private func currentSurface(of view: View, scale: Double, painter: ViewPainter) -> Surface {
+    /// The layer's size in device pixels.
+    static func pixelSize(of view: View, scale: Double) -> (width: Int, height: Int) {
         let size = view.bounds.size
-        if let surface, view.layerCacheIsValid, paintedSize == size, paintedOrigin == view.boundsOrigin, paintedScale == scale {
-            return surface
+        return (max(1, min(Int((size.width * scale).rounded(.up)), Surface.maximumSide)),
+                max(1, min(Int((size.height * scale).rounded(.up)), Surface.maximumSide)))
+    }
+
+    /// Whether composing the layer now uses the picture painted before, unpainted again.
+    func isCurrent(for view: View, scale: Double) -> Bool {
+        surface != nil && view.layerCacheIsValid && paintedSize == view.bounds.size && paintedOrigin == view.boundsOrigin
+            && paintedScale == scale
+    }
+
+    /// Records where the view is shown as its damage is collected; `toScreen` maps its coordinates
+    /// to device pixels, `isVisible` says no ancestor hides it.
+    func recordPlacement(of view: View, toScreen: AffineTransform, isVisible: Bool) {
+        placement = nil
+        guard isVisible, !view.isHidden, Self.isCopyable(view), let screen = view.screen,
+              let origin = Self.pixelOrigin(of: view, transform: toScreen, scale: screen.scale) else { return }
+        var current: View? = view
+        while let shown = current {
+            if shown.alpha < 1 { return }
+            current = shown.superview
         }
-        let width = max(1, min(Int((size.width * scale).rounded(.up)), Surface.maximumSide))
-        let height = max(1, min(Int((size.height * scale).rounded(.up)), Surface.maximumSide))
+        let size = Self.pixelSize(of: view, scale: screen.scale)
+        placement = (PixelRect(x: origin.x, y: origin.y, width: size.width, height: size.height), screen.stackingChanges)
+    }
+
+    /// The view's pixels moved without it (a scroll moved them): where they are is unknown.
+    func forgetPlacement() {
+        placement = nil
+    }
+
+    private func currentSurface(of view: View, scale: Double, painter: ViewPainter) -> Surface {
+        if let surface, isCurrent(for: view, scale: scale) { return surface }
+        let size = view.bounds.size
+        let (width, height) = Self.pixelSize(of: view, scale: scale)
         let format: PixelFormat = Self.isCopyable(view) ? .xrgb8888 : .argb32
         let target: Surface
         if let surface, surface.width == width, surface.height == height, surface.format == format {

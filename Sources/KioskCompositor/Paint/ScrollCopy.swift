@@ -106,6 +106,7 @@ struct ScrollCopy {
     }
 
     private static func move(_ view: View, by offset: PixelOffset) {
+        if view.composesAsLayer { LayerCache.of(view).forgetPlacement() }
         if !view.paintedRect.isEmpty { view.paintedRect = view.paintedRect.offsetBy(offset) }
         if !view.paintedSubtreeRect.isEmpty { view.paintedSubtreeRect = view.paintedSubtreeRect.offsetBy(offset) }
         for subview in view.subviews { move(subview, by: offset) }

@@ -78,6 +78,20 @@ public struct Region: CustomStringConvertible {
         pixman_region32_intersect_rect(storage.region, storage.region, box.x1, box.y1, Self.width(box), Self.height(box))
     }
 
+    public mutating func intersect(_ other: Region) {
+        makeUnique()
+        pixman_region32_intersect(storage.region, storage.region, other.storage.region)
+    }
+
+    /// The region moved by `offset` (which a 32-bit pixman coordinate must hold: callers move by
+    /// less than a screen).
+    public func offsetBy(_ offset: PixelOffset) -> Region {
+        var moved = self
+        moved.makeUnique()
+        pixman_region32_translate(moved.storage.region, Int32(clamping: offset.x), Int32(clamping: offset.y))
+        return moved
+    }
+
     public mutating func removeAll() {
         if isEmpty { return }
         makeUnique()

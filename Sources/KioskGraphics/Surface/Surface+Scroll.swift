@@ -41,8 +41,34 @@ extension Surface {
         let rows = dy > 0 ? Array(Swift.stride(from: area.maxY - 1, through: area.y + dy, by: -1))
                           : Array(area.y..<(area.maxY + dy))
         for row in rows {
-            memmove(memory + row * stride + toX * 4, sourceMemory + (row - dy) * stride + fromX * 4, kept * 4)
+            let target = memory + row * stride + toX * 4, origin = sourceMemory + (row - dy) * stride + fromX * 4
+            if source != nil, source !== self {
+                Self.copyRow(to: target, from: origin, byteCount: kept * 4)
+            } else {
+                memmove(target, origin, kept * 4)
+            }
         }
         markDirty()
+    }
+
+    /// Copies a row between two surfaces. When the target lies a few bytes past the source modulo
+    /// 4 KiB (a move a pixel or two to the right), a forward copy reads each block at the address
+    /// bits of a block it has just written, and the processor waits on those stores as if they
+    /// were the same memory ("4K aliasing"): glibc's memcpy then took 14 times as long here
+    /// (measured: at 4 and 8 bytes; from 16 on, no longer). Copying such a row from its end
+    /// avoids that; it runs at about 1.4 memcpys, so other rows keep memcpy.
+    static func copyRow(to target: UnsafeMutableRawPointer, from source: UnsafeRawPointer, byteCount: Int) {
+        let distance = (Int(bitPattern: target) &- Int(bitPattern: source)) & 4095
+        guard distance > 0, distance < 32 else {
+            memcpy(target, source, byteCount)
+            return
+        }
+        var remaining = byteCount
+        while remaining >= 64 {
+            remaining -= 64
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: remaining, as: SIMD16<UInt32>.self),
+                              toByteOffset: remaining, as: SIMD16<UInt32>.self)
+        }
+        if remaining > 0 { memcpy(target, source, remaining) }
     }
 }

@@ -97,6 +97,9 @@ public final class Screen {
     /// Views whose bounds origin moved since the last frame, each with the origin that frame
     /// painted it at: the compositor may move their pixels instead of painting them again.
     package var scrolledViews: [(view: View, paintedOrigin: Point)] = []
+    /// Counts the times views kept in a parent changed places among their siblings (what is drawn
+    /// over what): pixels the last frame painted are only known to be a view's while this stands.
+    package var stackingChanges = 0
 
     public func damageEverything() {
         everythingIsDamaged = true

@@ -138,9 +138,9 @@ extension View {
 /// coordinates map to the screen, whether they are all shown, and what their clipping leaves.
 package struct AncestorGeometry {
     /// Maps the parent's coordinates to screen pixels.
-    let toScreen: AffineTransform
+    package let toScreen: AffineTransform
     /// The tree is on a screen and no ancestor is hidden or fully transparent.
-    let isVisible: Bool
+    package let isVisible: Bool
     /// The screen pixels the ancestors' clipping (and the screen's edges) leave.
     let clip: PixelRect
 

@@ -32,7 +32,10 @@ extension View {
         if anyLeft { formerScreen?.subviewDidLeave(self) }
         for (index, view) in ordered.enumerated() {
             if let previous = previousIndex[ObjectIdentifier(view)] {
-                if previous != index { view.geometryDidChange() }
+                if previous != index {
+                    view.geometryDidChange()
+                    formerScreen?.stackingChanges &+= 1
+                }
             } else {
                 adopt(view)
             }
