@@ -159,4 +159,37 @@ struct ScrollCopyTests {
         surface.movePixels(in: PixelRect(x: 2, y: 1, width: 4, height: 4), dx: 0, dy: 3)
         #expect(surface.pixel(x: 3, y: 4) == before[3], "row 1 moved down to 4")
     }
+
+    /// Pieces moved by different offsets from another surface, copied a row at a time, each row
+    /// long enough for the copy from its end (a move right by a pixel or two), and cut where a
+    /// piece or its source leaves the surface.
+    @Test func copyingPiecesFromAnotherSurfaceTakesEachFromWhereItWas() {
+        let width = 300, height = 7
+        let source = Surface(width: width, height: height, format: .xrgb8888)
+        let target = Surface(width: width, height: height, format: .xrgb8888)
+        let memory = source.pixels
+        for y in 0..<height {
+            for x in 0..<width { memory.storeBytes(of: UInt32(0xFF00_0000) | UInt32(y << 12 | x), toByteOffset: y * source.stride + x * 4, as: UInt32.self) }
+        }
+        source.markDirty()
+        let untouched = target.pixel(x: 0, y: 0)
+        let pieces: [(rect: PixelRect, offset: PixelOffset)] = [
+            (PixelRect(x: 0, y: 0, width: 120, height: 7), PixelOffset(x: 1, y: 0)),
+            (PixelRect(x: 120, y: 1, width: 150, height: 5), PixelOffset(x: 2, y: 1)),
+            (PixelRect(x: 270, y: -3, width: 60, height: 20), PixelOffset(x: -3, y: 0)),
+        ]
+        target.copyPixels(pieces, from: source)
+        for y in 0..<height {
+            for x in 0..<width {
+                let piece = pieces.first { $0.rect.contains(PixelRect(x: x, y: y, width: 1, height: 1)) }
+                let fromX = x - (piece?.offset.x ?? 0), fromY = y - (piece?.offset.y ?? 0)
+                let inside = piece != nil && fromX >= 0 && fromX < width && fromY >= 0 && fromY < height
+                let expected = inside ? source.pixel(x: fromX, y: fromY) : untouched
+                guard target.pixel(x: x, y: y) == expected else {
+                    Issue.record("pixel (\(x), \(y)) is \(target.pixel(x: x, y: y)), not \(expected)")
+                    return
+                }
+            }
+        }
+    }
 }

@@ -24,17 +24,16 @@ struct LayerMove {
         guard !screen.everythingIsDamaged, !scrolled, buffer !== source else { return [] }
         var moves: [LayerMove] = []
         var written = Region()
+        var pieces: [(rect: PixelRect, offset: PixelOffset)] = []
         for view in screen.geometryQueue where view.composesAsLayer {
             guard var valid = validPixels(of: view, on: screen) else { continue }
             valid.subtract(written)
             guard !valid.isEmpty, let offset = offset(of: view) else { continue }
-            valid.forEachRect { destination in
-                let origin = destination.offsetBy(PixelOffset(x: -offset.x, y: -offset.y))
-                buffer.movePixels(in: origin.union(destination), dx: offset.x, dy: offset.y, from: source)
-            }
+            valid.forEachRect { pieces.append(($0, offset)) }
             written.add(valid)
             moves.append(LayerMove(view: view, valid: valid))
         }
+        if !pieces.isEmpty { buffer.copyPixels(pieces, from: source) }
         return moves
     }
 

@@ -51,6 +51,32 @@ extension Surface {
         markDirty()
     }
 
+    /// Copies pixels from `source`, a different surface of the same size and format: each of
+    /// `pieces` is a rectangle of this surface and how far its pixels moved since `source` showed
+    /// them (`rect` takes the pixels of `rect` less `offset` there). The pieces are copied a row of
+    /// the surface at a time, all of them, because walking down each piece in turn breaks the
+    /// rows into short runs the processor does not fetch ahead (two pieces side by side copied
+    /// in turn took a quarter longer than the whole rows).
+    public func copyPixels(_ pieces: [(rect: PixelRect, offset: PixelOffset)], from source: Surface) {
+        precondition(format != .a8, "copying pixels of an a8 surface")
+        precondition(source !== self && source.width == width && source.height == height && source.format == format
+                     && source.stride == stride, "copying pixels from a surface of another size or format")
+        let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        // Each piece cut to where both it and its source lie on the surfaces.
+        let cut = pieces.map { piece in
+            (rect: piece.rect.intersection(bounds).intersection(bounds.offsetBy(piece.offset)), piece.offset)
+        }.filter { !$0.rect.isEmpty }
+        guard let top = cut.map(\.rect.y).min(), let bottom = cut.map(\.rect.maxY).max() else { return }
+        let memory = pixels, sourceMemory = source.pixels
+        for row in top..<bottom {
+            for (rect, offset) in cut where rect.y <= row && row < rect.maxY {
+                Self.copyRow(to: memory + row * stride + rect.x * 4,
+                             from: sourceMemory + (row - offset.y) * stride + (rect.x - offset.x) * 4, byteCount: rect.width * 4)
+            }
+        }
+        markDirty()
+    }
+
     /// Copies a row between two surfaces. When the target lies a few bytes past the source modulo
     /// 4 KiB (a move a pixel or two to the right), a forward copy reads each block at the address
     /// bits of a block it has just written, and the processor waits on those stores as if they
