@@ -293,6 +293,26 @@ public final class Canvas {
         PixelRect(covering: currentTransform.apply(to: clipBounds))
     }
 
+    /// Fills all the clip lets through with `color` when that lies in whole device pixels of
+    /// `rect` (user space), and says whether it did: what filling a shape that covers `rect`
+    /// would give there, without its path. A repaint inside a card's body (a ring on the card
+    /// changed) paints the body this way, not from the card's picture.
+    public func fillClip(with color: RGBA, ifInside rect: Rect) -> Bool {
+        let transform = currentTransform
+        guard transform.isAxisAligned else { return false }
+        let clip = deviceClip
+        guard clip.isEmpty || PixelRect(exactlyInside: transform.apply(to: rect)).contains(clip) else { return false }
+        guard !clip.isEmpty else { return true }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+        setSource(color)
+        cairo_fill(cr)
+        cairo_restore(cr)
+        return true
+    }
+
     public func fill(_ rect: Rect, color: RGBA) {
         cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)

@@ -12,6 +12,9 @@ extension View {
             if let background { Self.draw(background: background, of: bounds, radius: cornerRadius, in: canvas) }
             return
         }
+        // Painted inside the body only (a ring on a card changed): its colour is all that shows
+        // there, and the picture is kept for the next repaint that reaches the shadow.
+        if let background, background.isOpaque, canvas.fillClip(with: background, ifInside: bodyBetweenCornerColumns) { return }
         let resolved = shadow.resolved(in: environment)
         let key = BackgroundPictureKey(bounds: bounds, radius: cornerRadius, shadow: resolved, background: background)
         let picture = backgroundPicture ?? BackdropPicture()
