@@ -214,7 +214,7 @@ final class ViewPainter {
             if let found = topmostOpaqueView(in: subview, covering: rect) { return found }
         }
         if view.rasterize || !view.paintedRect.contains(rect) { return nil }
-        return view.opaquePixelRects().contains(where: { $0.contains(rect) }) ? view : nil
+        return view.coversOpaquely(rect) ? view : nil
     }
 
     func resetStatistics() { viewsPainted = 0 }

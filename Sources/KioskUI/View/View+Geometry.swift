@@ -122,6 +122,39 @@ extension View {
         return covered
     }
 
+    /// Whether the view paints all of `rect` (screen pixels) opaquely: whether one of
+    /// `opaquePixelRects()` holds it, worked out without them. A rectangle lies in an
+    /// intersection when it lies in each part, so it is enough that each clipping ancestor's
+    /// interior, and the view's own, holds it; and one walk up and back down gives every
+    /// transform, where asking each clipping ancestor for its own would walk up again.
+    package func coversOpaquely(_ rect: PixelRect) -> Bool {
+        guard isOpaque || (backgroundColor.map { environment.resolve($0).isOpaque } ?? false) else { return false }
+        /// The transform of `view` to the screen, or nil when `view` or an ancestor breaks the promise.
+        func toScreen(_ view: View) -> AffineTransform? {
+            guard view.alpha >= 1, view.transform.isAxisAligned else { return nil }
+            let parentToScreen: AffineTransform
+            if let parent = view.superview {
+                guard let transform = toScreen(parent) else { return nil }
+                parentToScreen = transform
+            } else {
+                parentToScreen = view.screen.map { AffineTransform(scale: $0.scale) } ?? .identity
+            }
+            let transform = view.transformToSuperview.concatenating(parentToScreen)
+            guard view === self || !view.clipsToBounds || view.interiorContains(rect, toScreen: transform) else { return nil }
+            return transform
+        }
+        guard let transform = toScreen(self) else { return false }
+        return interiorContains(rect, toScreen: transform)
+    }
+
+    /// Whether `rect` lies in the screen pixels wholly inside the view's rounded bounds.
+    private func interiorContains(_ rect: PixelRect, toScreen: AffineTransform) -> Bool {
+        let radius = min(cornerRadius, bounds.width / 2, bounds.height / 2)
+        guard radius > 0 else { return PixelRect(exactlyInside: toScreen.apply(to: bounds)).contains(rect) }
+        return PixelRect(exactlyInside: toScreen.apply(to: bounds.insetBy(dx: radius, dy: 0))).contains(rect)
+            || PixelRect(exactlyInside: toScreen.apply(to: bounds.insetBy(dx: 0, dy: radius))).contains(rect)
+    }
+
     /// The screen pixels wholly inside the view's rounded bounds: the bounds, or with rounded
     /// corners the two rectangles that avoid them.
     private func roundedRectInterior() -> [PixelRect] {
