@@ -36,5 +36,12 @@ struct TextLayoutLimitsTests {
         #expect(Int(saturating: .infinity) == .max)
         #expect(Int(saturating: 1e19) == .max)
         #expect(Int(saturating: 42.9) == 42)
+        // Int's own version: the edges of its range, and what lies just inside them.
+        #expect(Int(saturating: -.infinity) == .min)
+        #expect(Int(saturating: .nan) == 0)
+        #expect(Int(saturating: -9_223_372_036_854_775_808.0) == .min)
+        #expect(Int(saturating: 9_223_372_036_854_775_808.0) == .max)
+        #expect(Int(saturating: 9_223_372_036_854_774_784.0) == 9_223_372_036_854_774_784)
+        #expect(Int(saturating: -42.9) == -42)
     }
 }
