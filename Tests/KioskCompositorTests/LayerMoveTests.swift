@@ -16,12 +16,13 @@ struct LayerMoveTests {
         let root = View(frame: Rect(origin: .zero, size: ReferenceDashboard.size))
         let display: HeadlessDisplay
 
-        init(paintingInPlace: Bool = true) throws {
+        /// `size`: the screen's, in points (the dashboards are cut to it); `scale`: device pixels a point.
+        init(paintingInPlace: Bool = true, size: Size = ReferenceDashboard.size, scale: Double = 1) throws {
             root.backgroundColor = .black
             above.brightnessLabel.text = "The other panel"
             above.ring.value = 0.8
             for panel in [below.root, above.root] {
-                panel.frame = Rect(origin: .zero, size: ReferenceDashboard.size)
+                panel.frame = Rect(origin: .zero, size: size)
                 panel.clipsToBounds = true
                 panel.composesAsLayer = true
                 root.addSubview(panel)
@@ -29,8 +30,8 @@ struct LayerMoveTests {
             #expect(below.root.isOpaque && above.root.isOpaque)
             bar.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.9, alpha: 0.7)
             root.addSubview(bar)
-            above.root.transform = AffineTransform(translationX: ReferenceDashboard.size.width, y: 0)
-            display = HeadlessDisplay(size: ReferenceDashboard.size, rootView: root, paintingInPlace: paintingInPlace)
+            above.root.transform = AffineTransform(translationX: size.width, y: 0)
+            display = HeadlessDisplay(size: size, scale: scale, rootView: root, paintingInPlace: paintingInPlace)
             try display.renderUntilIdle()
         }
 
@@ -133,6 +134,18 @@ struct LayerMoveTests {
         try scene.frame(below: -50, above: 840, "opaque again")
         try scene.frame(below: -60, above: 820, "opaque, moved")
         #expect(scene.moves == 2)
+    }
+
+    /// On a dense screen, panels moved by whole device pixels (half points) move their pixels;
+    /// one between device pixels is composed.
+    @Test func onADenseScreenWholeDevicePixelsMove() throws {
+        let scene = try Scene(size: Size(width: 640, height: 400), scale: 2)
+        for (step, x) in [500.0, 480.5, 470, 455.5, 440].enumerated() {
+            try scene.frame(below: (-(640 - x) * 0.3 * 2).rounded() / 2, above: x, "step \(step)")
+            if step > 0 { #expect(scene.moves == 2, "step \(step)") }
+        }
+        try scene.frame(below: -70, above: 430.25, "between device pixels")
+        #expect(scene.moves == 1)
     }
 
     @Test func aShadowBufferComposesTheLayersInstead() throws {
