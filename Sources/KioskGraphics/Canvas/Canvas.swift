@@ -293,16 +293,16 @@ public final class Canvas {
         PixelRect(covering: currentTransform.apply(to: clipBounds))
     }
 
-    /// Fills all the clip lets through with `color` when that lies in whole device pixels of
-    /// `rect` (user space), and says whether it did: what filling a shape that covers `rect`
-    /// would give there, without its path. A repaint inside a card's body (a ring on the card
-    /// changed) paints the body this way, not from the card's picture.
-    public func fillClip(with color: RGBA, ifInside rect: Rect) -> Bool {
+    /// Fills all the clip lets through with `color` when that lies in the whole device pixels of one
+    /// of `rects` (user space), and says whether it did: what filling a shape that covers them would
+    /// give there, without its path. A repaint inside a card's body (a ring on the card changed)
+    /// paints the body this way, not from the card's picture.
+    public func fillClip(with color: RGBA, ifInsideOneOf rects: [Rect]) -> Bool {
         let transform = currentTransform
         guard transform.isAxisAligned else { return false }
         let clip = deviceClip
-        guard clip.isEmpty || PixelRect(exactlyInside: transform.apply(to: rect)).contains(clip) else { return false }
         guard !clip.isEmpty else { return true }
+        guard rects.contains(where: { PixelRect(exactlyInside: transform.apply(to: $0)).contains(clip) }) else { return false }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
@@ -328,23 +328,8 @@ public final class Canvas {
     public func fill(roundedRect rect: Rect, radius: Double, color: RGBA) {
         let r = max(0, min(radius, rect.width / 2, rect.height / 2))
         let transform = currentTransform
-        if transform.isAxisAligned {
-            // Where the clip lies inside the shape away from its corners, every pixel is fully
-            // covered: fill the clip directly.
-            let clip = deviceClip
-            let inner = [rect.insetBy(dx: r, dy: 0), rect.insetBy(dx: 0, dy: r)]
-                .map { PixelRect(exactlyInside: transform.apply(to: $0)) }
-            if !clip.isEmpty, inner.contains(where: { $0.contains(clip) }) {
-                cairo_save(cr)
-                cairo_identity_matrix(cr)
-                cairo_new_path(cr)
-                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
-                setSource(color)
-                cairo_fill(cr)
-                cairo_restore(cr)
-                return
-            }
-        }
+        // Where the clip lies inside the shape away from its corners, every pixel is fully covered.
+        if fillClip(with: color, ifInsideOneOf: [rect.insetBy(dx: r, dy: 0), rect.insetBy(dx: 0, dy: r)]) { return }
         if transform.a == 1 && transform.d == 1 && transform.b == 0 && transform.c == 0
             && isPixelAligned(rect) && r.isWhole {
             // On whole pixels, everything but the four corners is plain fill; only the corners

@@ -14,7 +14,7 @@ extension View {
         }
         // Painted inside the body only (a ring on a card changed): its colour is all that shows
         // there, and the picture is kept for the next repaint that reaches the shadow.
-        if let background, background.isOpaque, canvas.fillClip(with: background, ifInside: bodyBetweenCornerColumns) { return }
+        if let background, background.isOpaque, canvas.fillClip(with: background, ifInsideOneOf: bodyInterior) { return }
         let resolved = shadow.resolved(in: environment)
         let key = BackgroundPictureKey(bounds: bounds, radius: cornerRadius, shadow: resolved, background: background)
         let picture = backgroundPicture ?? BackdropPicture()
@@ -33,6 +33,12 @@ extension View {
     /// An opaque body covers all of itself but the rounded corners' columns: the part of a
     /// shadowed view's picture that does not depend on what is under it.
     private var bodyBetweenCornerColumns: Rect { bounds.insetBy(dx: min(cornerRadius, bounds.width / 2), dy: 0) }
+
+    /// An opaque body covers wholly what lies between its corner columns, or between its corner rows.
+    private var bodyInterior: [Rect] {
+        let radius = min(cornerRadius, bounds.width / 2, bounds.height / 2)
+        return [bounds.insetBy(dx: radius, dy: 0), bounds.insetBy(dx: 0, dy: radius)]
+    }
 
     /// The opaque pixels (`opaquePixelRects`) the view paints without reading what is under them
     /// first: what its superview need not paint. A shadowed view's picture compares the pixels
