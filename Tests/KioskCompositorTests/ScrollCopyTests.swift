@@ -93,6 +93,28 @@ struct ScrollCopyTests {
         #expect(copies > 40)
     }
 
+    /// Rows out of sight come into view as the content moves. The reference is the same screen
+    /// with everything damaged (every painted extent worked out again), not `renderFullFrame`,
+    /// which paints by the extents the frames left and would share their mistakes.
+    @Test func rowsOutOfSightAreFoundWhenAScrollBringsThemIn() throws {
+        let (root, scroll) = scene()
+        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
+        try display.renderUntilIdle()
+        var copies = 0
+        for step in 0..<80 {
+            let delta = step < 40 ? 37.0 : -41.0
+            scroll.contentOffset = min(max(scroll.contentOffset + delta, 0), scroll.maximumOffset)
+            try display.renderUntilIdle()
+            copies += display.compositor.lastScrollCopies
+            let partial = try #require(display.output.frontSurface).copy()
+            display.screen.damageEverything()
+            try display.renderUntilIdle()
+            let difference = partial.difference(from: try #require(display.output.frontSurface))
+            #expect(difference.isEmpty, "step \(step), offset \(scroll.contentOffset): \(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+        }
+        #expect(copies > 30)
+    }
+
     @Test func aTransparentScrollViewIsPaintedAsBefore() throws {
         let (root, scroll) = scene()
         scroll.backgroundColor = nil

@@ -46,6 +46,7 @@ final class DamageTracker {
             } else {
                 refreshSubtree(view, below: view.ancestorGeometry(), damage: &damage)
             }
+            view.subtreeExtent = view.extentOfSubtree()
             ancestors.add(view.superview)
         }
         for parent in screen.parentsOfRemovedViews where parent.screen === screen { ancestors.add(parent) }
@@ -103,6 +104,10 @@ final class DamageTracker {
             subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
         }
         view.paintedSubtreeRect = subtreeRect
+        // A view's extent is in its own coordinates: moving an ancestor leaves it as it is. It is
+        // worked out where it is not known yet; the view that changed (the walk's first) and its
+        // ancestors (`AncestorRefresh`) work theirs out again.
+        if view.subtreeExtent == nil { view.subtreeExtent = view.extentOfSubtree() }
     }
 
     /// A scrolled view whose pixels were moved: each view inside damages where it was and is only
@@ -116,6 +121,11 @@ final class DamageTracker {
         let inside = PixelRect(x: valid.x + 1, y: valid.y + 1, width: valid.width - 2, height: valid.height - 2)
         func refresh(_ view: View, below ancestors: AncestorGeometry) {
             if !view.isQueuedForGeometry, !view.paintedSubtreeRect.isEmpty, inside.contains(view.paintedSubtreeRect) { return }
+            // Out of sight before (nothing of it painted), and out of sight where the scroll put
+            // it: its painted extents stay empty.
+            if !view.isQueuedForGeometry, view.paintedSubtreeRect.isEmpty, let extent = view.subtreeExtent,
+               !PixelRect(covering: view.transformToSuperview.concatenating(ancestors.toScreen).apply(to: extent))
+                .intersects(ancestors.clip) { return }
             let old = view.paintedRect
             let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
             view.paintedRect = rect
@@ -130,6 +140,7 @@ final class DamageTracker {
                 subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
             }
             view.paintedSubtreeRect = subtreeRect
+            if view.subtreeExtent == nil { view.subtreeExtent = view.extentOfSubtree() }
         }
         let insideScrolled = scrolled.currentVisualPixelRect(below: scrolled.ancestorGeometry()).forSubviews
         var subtreeRect = scrolled.paintedRect
@@ -150,6 +161,7 @@ final class DamageTracker {
             subtreeRect = subtreeRect.union(subview.paintedSubtreeRect)
         }
         view.paintedSubtreeRect = subtreeRect
+        view.subtreeExtent = view.extentOfSubtree()
     }
 }
 
@@ -186,6 +198,7 @@ private struct AncestorRefresh {
             ViewTreeWork.subviewSlotsVisited += ancestor.subviews.count
             for subview in ancestor.subviews { subtreeRect = subtreeRect.union(subview.paintedSubtreeRect) }
             ancestor.paintedSubtreeRect = subtreeRect
+            ancestor.subtreeExtent = ancestor.extentOfSubtree()
         }
     }
 }

@@ -106,6 +106,8 @@ struct ScrollCopy {
     }
 
     private static func move(_ view: View, by offset: PixelOffset) {
+        // Nothing of the subtree was painted: nothing of it moved.
+        guard !view.paintedSubtreeRect.isEmpty else { return }
         if view.composesAsLayer { LayerCache.of(view).forgetPlacement() }
         if !view.paintedRect.isEmpty { view.paintedRect = view.paintedRect.offsetBy(offset) }
         if !view.paintedSubtreeRect.isEmpty { view.paintedSubtreeRect = view.paintedSubtreeRect.offsetBy(offset) }

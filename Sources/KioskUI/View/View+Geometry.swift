@@ -71,6 +71,22 @@ extension View {
         currentVisualPixelRect(below: ancestorGeometry()).rect
     }
 
+    /// `subtreeExtent` from the view's own drawing and its subviews' extents, which must be known.
+    package func extentOfSubtree() -> Rect? {
+        var extent = visualBounds
+        for subview in subviews {
+            guard let inner = subview.subtreeExtent else { return nil }
+            if subview.transform.isIdentity {
+                // What `transformToSuperview` comes to without a transform: a move.
+                let frame = subview.frame, origin = subview.boundsOrigin
+                extent = extent.union(inner.offsetBy(dx: frame.minX - origin.x, dy: frame.minY - origin.y))
+            } else {
+                extent = extent.union(subview.transformToSuperview.apply(to: inner))
+            }
+        }
+        return extent
+    }
+
     /// What a walk up from this view finds above it, to start a walk down its subtree with
     /// (`currentVisualPixelRect(below:)`).
     package func ancestorGeometry() -> AncestorGeometry {
@@ -175,7 +191,7 @@ package struct AncestorGeometry {
     /// The tree is on a screen and no ancestor is hidden or fully transparent.
     package let isVisible: Bool
     /// The screen pixels the ancestors' clipping (and the screen's edges) leave.
-    let clip: PixelRect
+    package let clip: PixelRect
 
     /// Above a view on no screen, or a hidden one: nothing below is painted.
     static let offScreen = AncestorGeometry(toScreen: .identity, isVisible: false, clip: .zero)

@@ -439,6 +439,11 @@ open class View {
     package var paintedRect: PixelRect = .zero
     /// Where the view and its whole subtree were last painted, in screen pixels.
     package var paintedSubtreeRect: PixelRect = .zero
+    /// What the view and its whole subtree draw, in the view's own coordinates and clipped by
+    /// nothing, as the damage walk last found it (nil before). A scroll above the view leaves it as
+    /// it is, so a walk after a scroll can tell that a subtree out of sight stays out of sight
+    /// without visiting it.
+    package var subtreeExtent: Rect?
     package var isQueuedForGeometry = false
     /// In the screen's list of scrolled views since the last frame.
     package var isQueuedForScroll = false
