@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct LayerMoveTests {
     /// Two reference dashboards as panels, the second over the first, and a translucent bar over both.
-    private struct Scene {
+    private final class Scene {
         let below = ReferenceDashboard(), above = ReferenceDashboard()
         let bar = View(frame: Rect(x: 0, y: 0, width: ReferenceDashboard.size.width, height: 40))
         let root = View(frame: Rect(origin: .zero, size: ReferenceDashboard.size))
@@ -42,15 +42,25 @@ struct LayerMoveTests {
             try expectExactFrame(step)
         }
 
+        /// The frame against a full repaint, and against the same screen with everything damaged
+        /// (every painted extent worked out again, which a full repaint takes from the frames).
         func expectExactFrame(_ step: String) throws {
             try display.renderUntilIdle()
-            let shown = try #require(display.output.frontSurface)
+            let shown = try #require(display.output.frontSurface).copy()
             let difference = shown.difference(from: display.compositor.renderFullFrame())
             #expect(difference.isEmpty, "\(step): \(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+            let moves = display.compositor.lastLayerMoves, painted = display.compositor.lastPaintedPixels
+            display.screen.damageEverything()
+            try display.renderUntilIdle()
+            let fresh = shown.difference(from: try #require(display.output.frontSurface))
+            #expect(fresh.isEmpty, "\(step), everything damaged: \(fresh.differingPixels) pixels differ in \(fresh.differingBounds)")
+            (lastMoves, lastPainted) = (moves, painted)
         }
 
-        var moves: Int { display.compositor.lastLayerMoves }
-        var painted: Int { display.compositor.lastPaintedPixels }
+        /// What the frame checked last did (the repaint with everything damaged comes after it).
+        var moves: Int { lastMoves }
+        var painted: Int { lastPainted }
+        private var lastMoves = 0, lastPainted = 0
     }
 
     static let screenArea = Int(ReferenceDashboard.size.width * ReferenceDashboard.size.height)
