@@ -115,6 +115,31 @@ struct ScrollCopyTests {
         #expect(copies > 30)
     }
 
+    /// A view inside the content moves far (out of its row, partly out of sight) in the same
+    /// frame as a scroll: where it was and where it is are damage in the moved content.
+    @Test func aViewMovedFarDuringAScrollIsPaintedWhereItWasAndWhereItIs() throws {
+        let (root, scroll) = scene()
+        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
+        try display.renderUntilIdle()
+        var copies = 0
+        for step in 0..<80 {
+            let delta = step < 40 ? 37.0 : -41.0
+            scroll.contentOffset = min(max(scroll.contentOffset + delta, 0), scroll.maximumOffset)
+            if step.isMultiple(of: 7) {
+                let label = scroll.contentView.subviews[step % 30].subviews[0]
+                label.frame = label.frame.offsetBy(dx: 0, dy: label.frame.minY > 100 ? -260 : 260)
+            }
+            try display.renderUntilIdle()
+            copies += display.compositor.lastScrollCopies
+            let partial = try #require(display.output.frontSurface).copy()
+            display.screen.damageEverything()
+            try display.renderUntilIdle()
+            let difference = partial.difference(from: try #require(display.output.frontSurface))
+            #expect(difference.isEmpty, "step \(step), offset \(scroll.contentOffset): \(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+        }
+        #expect(copies > 30)
+    }
+
     @Test func aTransparentScrollViewIsPaintedAsBefore() throws {
         let (root, scroll) = scene()
         scroll.backgroundColor = nil

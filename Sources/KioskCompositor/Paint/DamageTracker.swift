@@ -117,15 +117,18 @@ final class DamageTracker {
     /// A view inside whose whole subtree lies within the moved pixels, away from their edges, and
     /// that is not queued to move itself, is where its pixels are: its extents (moved with them)
     /// stand, and it is not visited further. A fling frame costs the views at the edges, not all.
+    /// The whole subtree is its extent (`subtreeExtent`), not what was painted of it: a subview
+    /// out of sight beyond the moved pixels (clipped off last frame) may scroll into the strip.
     private func refreshMovedSubtree(of scrolled: View, valid: PixelRect, damage: inout Region) {
         let inside = PixelRect(x: valid.x + 1, y: valid.y + 1, width: valid.width - 2, height: valid.height - 2)
         func refresh(_ view: View, below ancestors: AncestorGeometry) {
-            if !view.isQueuedForGeometry, !view.paintedSubtreeRect.isEmpty, inside.contains(view.paintedSubtreeRect) { return }
-            // Out of sight before (nothing of it painted), and out of sight where the scroll put
-            // it: its painted extents stay empty.
-            if !view.isQueuedForGeometry, view.paintedSubtreeRect.isEmpty, let extent = view.subtreeExtent,
-               !PixelRect(covering: view.transformToSuperview.concatenating(ancestors.toScreen).apply(to: extent))
-                .intersects(ancestors.clip) { return }
+            if !view.isQueuedForGeometry, let extent = view.subtreeExtent {
+                let reach = PixelRect(covering: view.transformToSuperview.concatenating(ancestors.toScreen).apply(to: extent))
+                if !view.paintedSubtreeRect.isEmpty, inside.contains(reach) { return }
+                // Out of sight before (nothing of it painted), and out of sight where the scroll
+                // put it: its painted extents stay empty.
+                if view.paintedSubtreeRect.isEmpty, !reach.intersects(ancestors.clip) { return }
+            }
             let old = view.paintedRect
             let (rect, forSubviews) = view.currentVisualPixelRect(below: ancestors)
             view.paintedRect = rect
