@@ -1,0 +1,46 @@
+#!/bin/bash
+# start-order.sh KIOSK CONFIG ORDER - writes ORDER, the functions KIOSK runs from exec to its first
+# frame on CONFIG (headless), one symbol a line: the symbol ordering file the installed binary is
+# linked with (`make start-order` runs this; the Makefile's RELEASE_LINK reads it).
+#
+# Why: the kernel maps a binary's pages around each one touched (fault-around, 64 KiB), so the few
+# hundred kilobytes of code a start runs, spread over 18 MiB of text, made 6 MiB of it resident.
+# Placed together by the linker they make a few hundred kilobytes. A symbol missing from a later
+# build is passed over, and code not listed keeps its place: an older list costs memory, never
+# correctness.
+#
+# Callgrind names every function it saw run. It cannot read lld's debug information, so it runs a
+# copy without it; the names come from the symbol table.
+set -euo pipefail
+kiosk=$1 config=$2 order=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+strip --strip-debug -o "$work/kiosk" "$kiosk"
+
+valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" --dump-instr=no --compress-strings=no \
+  --demangle=no "$work/kiosk" run --backend headless --out "$work/frame.png" "$config" > "$work/valgrind.log" 2>&1 &
+runner=$!
+# The frame is written once painted; under callgrind that takes seconds. Bounded: two minutes.
+for _ in $(seq 1200); do
+  [ -s "$work/frame.png" ] && break
+  kill -0 "$runner" 2> /dev/null || break
+  sleep 0.1
+done
+[ -s "$work/frame.png" ] || { cat "$work/valgrind.log" >&2; echo "start-order.sh: no first frame from $kiosk" >&2; exit 1; }
+sleep 1
+kill -TERM "$runner"
+wait "$runner" || true
+
+{
+  echo "# The functions the kiosk runs from exec to its first frame (packaging/start-order.sh), which"
+  echo "# the installed binary is linked with side by side. Regenerate with \`make start-order\`."
+  # `ob=` names the object of the `fn=` lines after it; only the kiosk's own functions are listed.
+  awk -v binary="$work/kiosk" '
+    /^ob=/ { object = substr($0, 4) }
+    /^fn=/ && object == binary { name = substr($0, 4); if (name !~ /^0x/ && !(name in seen)) { seen[name] = 1; print name } }
+  ' "$work/callgrind.out"
+} > "$order.new"
+count=$(grep -vc '^#' "$order.new")
+[ "$count" -gt 100 ] || { echo "start-order.sh: only $count functions seen; $order left as it was" >&2; rm -f "$order.new"; exit 1; }
+mv "$order.new" "$order"
+echo "start-order.sh: $count functions in $order"
