@@ -97,27 +97,23 @@ struct ScrollCopyTests {
     /// with everything damaged (every painted extent worked out again), not `renderFullFrame`,
     /// which paints by the extents the frames left and would share their mistakes.
     @Test func rowsOutOfSightAreFoundWhenAScrollBringsThemIn() throws {
-        let (root, scroll) = scene()
-        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
-        try display.renderUntilIdle()
-        var copies = 0
-        for step in 0..<80 {
-            let delta = step < 40 ? 37.0 : -41.0
-            scroll.contentOffset = min(max(scroll.contentOffset + delta, 0), scroll.maximumOffset)
-            try display.renderUntilIdle()
-            copies += display.compositor.lastScrollCopies
-            let partial = try #require(display.output.frontSurface).copy()
-            display.screen.damageEverything()
-            try display.renderUntilIdle()
-            let difference = partial.difference(from: try #require(display.output.frontSurface))
-            #expect(difference.isEmpty, "step \(step), offset \(scroll.contentOffset): \(difference.differingPixels) pixels differ in \(difference.differingBounds)")
-        }
-        #expect(copies > 30)
+        try scrollThroughEveryRow { _, _ in }
     }
 
     /// A view inside the content moves far (out of its row, partly out of sight) in the same
-    /// frame as a scroll: where it was and where it is are damage in the moved content.
+    /// frame as a scroll: where it was and where it is are damage in the moved content, and when
+    /// it lies out of sight beyond the moved pixels, the strip that scrolls over it paints it.
     @Test func aViewMovedFarDuringAScrollIsPaintedWhereItWasAndWhereItIs() throws {
+        try scrollThroughEveryRow { step, scroll in
+            guard step.isMultiple(of: 7) else { return }
+            let label = scroll.contentView.subviews[step % 30].subviews[0]
+            label.frame = label.frame.offsetBy(dx: 0, dy: label.frame.minY > 100 ? -260 : 260)
+        }
+    }
+
+    /// Scrolls the 30 rows of `scene()` down and back up, calling `change` before each frame, and
+    /// compares every frame with the same screen after `damageEverything()`.
+    private func scrollThroughEveryRow(changing change: (_ step: Int, _ scroll: ScrollView) -> Void) throws {
         let (root, scroll) = scene()
         let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
         try display.renderUntilIdle()
@@ -125,10 +121,7 @@ struct ScrollCopyTests {
         for step in 0..<80 {
             let delta = step < 40 ? 37.0 : -41.0
             scroll.contentOffset = min(max(scroll.contentOffset + delta, 0), scroll.maximumOffset)
-            if step.isMultiple(of: 7) {
-                let label = scroll.contentView.subviews[step % 30].subviews[0]
-                label.frame = label.frame.offsetBy(dx: 0, dy: label.frame.minY > 100 ? -260 : 260)
-            }
+            change(step, scroll)
             try display.renderUntilIdle()
             copies += display.compositor.lastScrollCopies
             let partial = try #require(display.output.frontSurface).copy()
