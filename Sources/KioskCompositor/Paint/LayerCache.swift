@@ -75,13 +75,8 @@ final class LayerCache {
     /// to device pixels, `isVisible` says no ancestor hides it.
     func recordPlacement(of view: View, toScreen: AffineTransform, isVisible: Bool) {
         placement = nil
-        guard isVisible, !view.isHidden, Self.isCopyable(view), let screen = view.screen,
+        guard isVisible, !view.isHidden, Self.isCopyable(view), view.isSeenAtFullAlpha, let screen = view.screen,
               let origin = Self.pixelOrigin(of: view, transform: toScreen, scale: screen.scale) else { return }
-        var current: View? = view
-        while let shown = current {
-            if shown.alpha < 1 { return }
-            current = shown.superview
-        }
         let size = Self.pixelSize(of: view, scale: screen.scale)
         placement = (PixelRect(x: origin.x, y: origin.y, width: size.width, height: size.height), screen.stackingChanges)
     }

@@ -47,15 +47,10 @@ struct LayerMove {
     /// The pixels of the new frame that moving the last frame's pixels of `view` gets right.
     private static func validPixels(of view: View, on screen: Screen) -> Region? {
         let scale = screen.scale
-        guard view.screen === screen, !view.isQueuedForContent, LayerCache.isCopyable(view),
+        guard view.screen === screen, !view.isQueuedForContent, LayerCache.isCopyable(view), view.isSeenAtFullAlpha,
               let cache = view.layerCache as? LayerCache, cache.isCurrent(for: view, scale: scale),
               let placement = cache.placement, placement.stacking == screen.stackingChanges,
               let origin = LayerCache.pixelOrigin(of: view, transform: view.transformToScreen, scale: scale) else { return nil }
-        var current: View? = view
-        while let shown = current {
-            guard shown.alpha >= 1 else { return nil }
-            current = shown.superview
-        }
         let area = PixelRect(x: origin.x, y: origin.y, width: placement.area.width, height: placement.area.height)
         let offset = PixelOffset(x: area.x - placement.area.x, y: area.y - placement.area.y)
         // What the view showed and shows: nothing of its own beyond the layer (no shadow).
@@ -82,14 +77,24 @@ private struct Cover {
     var new = Region()
 
     init?(above view: View, on screen: Screen) {
+        // The ancestors, nearest first; then a walk down from the root gives each one's geometry
+        // from its parent's, where asking each for its own would walk up again.
+        var ancestors: [View] = []
         var child = view
         while let parent = child.superview {
             if parent.rasterize || parent.composesAsLayer || parent.border != nil { return nil }
-            if let index = parent.subviews.firstIndex(where: { $0 === child }), index + 1 < parent.subviews.count {
-                let geometry = parent.currentVisualPixelRect(below: parent.ancestorGeometry()).forSubviews
-                for later in parent.subviews[(index + 1)...] { add(later, below: geometry) }
-            }
+            ancestors.append(parent)
             child = parent
+        }
+        guard let root = ancestors.last else { return }
+        var above = root.ancestorGeometry()
+        for (level, parent) in ancestors.enumerated().reversed() {
+            let forSubviews = parent.currentVisualPixelRect(below: above).forSubviews
+            let child = level == 0 ? view : ancestors[level - 1]
+            if let index = parent.subviews.firstIndex(where: { $0 === child }) {
+                for later in parent.subviews[(index + 1)...] { add(later, below: forSubviews) }
+            }
+            above = forSubviews
         }
     }
 

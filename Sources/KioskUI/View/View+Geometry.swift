@@ -65,6 +65,16 @@ extension View {
         return false
     }
 
+    /// Neither the view nor an ancestor is translucent: what it paints reaches the screen as it is.
+    package var isSeenAtFullAlpha: Bool {
+        var current: View? = self
+        while let view = current {
+            if view.alpha < 1 { return false }
+            current = view.superview
+        }
+        return true
+    }
+
     /// The screen pixels the view's own drawing can touch now, clipped by clipping ancestors and
     /// the screen; empty when it is not visible.
     package func currentVisualPixelRect() -> PixelRect {
