@@ -34,11 +34,12 @@ wait "$runner" || true
 {
   echo "# The functions the kiosk runs from exec to its first frame (packaging/start-order.sh), which"
   echo "# the installed binary is linked with side by side. Regenerate with \`make start-order\`."
-  # `ob=` names the object of the `fn=` lines after it; only the kiosk's own functions are listed.
+  # `ob=` names the object of the `fn=` lines after it; only the kiosk's own functions are listed,
+  # sorted, so that a list made again differs from the last by what the start runs differently.
   awk -v binary="$work/kiosk" '
     /^ob=/ { object = substr($0, 4) }
-    /^fn=/ && object == binary { name = substr($0, 4); if (name !~ /^0x/ && !(name in seen)) { seen[name] = 1; print name } }
-  ' "$work/callgrind.out"
+    /^fn=/ && object == binary { name = substr($0, 4); if (name !~ /^0x/) print name }
+  ' "$work/callgrind.out" | LC_ALL=C sort -u
 } > "$order.new"
 count=$(grep -vc '^#' "$order.new")
 [ "$count" -gt 100 ] || { echo "start-order.sh: only $count functions seen; $order left as it was" >&2; rm -f "$order.new"; exit 1; }

@@ -3,7 +3,8 @@ import CPixman
 import Foundation
 
 /// Something drawn over pixels that stay as they are (a card's shadow and body over its panel),
-/// drawn once into a picture of its own and copied while the pixels under it are what they were.
+/// drawn into a picture of its own the second time it is painted, and copied while the pixels
+/// under it are what they were.
 ///
 /// Drawing gives each pixel a value that depends on the pixel under it alone (a shape's coverage
 /// does not depend on what is under it), and the picture was drawn over the same pixels, shifted
@@ -59,11 +60,14 @@ public final class BackdropPicture<Key: Equatable> {
             picture = kept
             redrawsInARow = 0
         } else {
-            // A picture drawn again at every use (an animated colour, a card sliding) costs more than
-            // drawing: it waits until what it shows holds still from one use to the next.
+            // A picture costs its memory, and drawing it and copying it more than drawing: the first
+            // use draws as usual, so a card painted once (a panel that shows and stays) keeps none,
+            // and its first frame comes sooner. A picture drawn again at every use (an animated
+            // colour, a card sliding) waits until what it shows holds still from one use to the next.
             let holdsStill = lastAsked?.key == key && lastAsked?.box == box && lastAsked?.transform == shifted
+            let usedBefore = lastAsked != nil
             lastAsked = (key, box, shifted)
-            guard redrawsInARow < 2 || holdsStill else { return false }
+            guard usedBefore, redrawsInARow < 2 || holdsStill else { return false }
             // Drawn again only while all of it on the surface is painted: every pixel under it is read.
             guard visible.reduce(0, { $0 + $1.area }) == onSurface.area else { return false }
             var under = PixelsAround(box: box, opaque: opaque)
