@@ -70,9 +70,12 @@ open class ProgressView: View {
     private func angle(for value: Double) -> Double { Self.startAngle + 2 * Double.pi * value }
 
     public static func percentageText(for value: Double) -> String {
-        let percent = Int(saturating: (value * 100).rounded())
+        let percent = percentage(of: value)
         return percentageTexts.indices.contains(percent) ? percentageTexts[percent] : "\(percent)%"
     }
+
+    /// The whole percent shown for `value`: 0…100 for the values a ring holds.
+    private static func percentage(of value: Double) -> Int { Int(saturating: (value * 100).rounded()) }
 
     /// A value change compares and measures its texts several times: each is made once.
     private static let percentageTexts = (0...100).map { "\($0)%" }
@@ -387,17 +390,20 @@ open class ProgressView: View {
     /// The size and ink of the percentage for `value`, and where a caret stands before each of
     /// its characters (and after the last), measured once per text and font.
     private func percentageMetrics(for value: Double) -> PercentageMetrics {
-        let text = Self.percentageText(for: value)
         let font = percentageFont
         if font != measuredFont {
             measuredFont = font
-            measuredPercentages.removeAll()
+            measuredPercentages = Array(repeating: nil, count: Self.percentageTexts.count)
         }
-        if let cached = measuredPercentages[text] { return cached }
+        // By the percent, not the text: a value change looks several up, and hashing a string
+        // each time was a twentieth of the update.
+        let percent = min(max(Self.percentage(of: value), 0), measuredPercentages.count - 1)
+        if let cached = measuredPercentages[percent] { return cached }
         let layout = preparedPercentage(value)
+        let text = Self.percentageText(for: value)
         let metrics = PercentageMetrics(size: layout.size, ink: layout.inkRect,
                                         caretX: (0...text.count).map { layout.caretRect(atCharacter: $0).minX })
-        measuredPercentages[text] = metrics
+        measuredPercentages[percent] = metrics
         return metrics
     }
 
@@ -405,7 +411,8 @@ open class ProgressView: View {
         let size: Size, ink: Rect, caretX: [Double]
     }
 
-    private var measuredPercentages: [String: PercentageMetrics] = [:]
+    /// Indexed by the percent (a ring's value is clamped to 0…1).
+    private var measuredPercentages: [PercentageMetrics?] = []
     private var measuredFont: Font?
 
     private func preparedPercentage(_ value: Double) -> TextLayout {
