@@ -38,6 +38,8 @@ record "boot $boot: $(journalctl -b -t kiosk --no-pager | grep -o 'started: back
 # is Type=notify: active once the first frame is on the display), and its memory showing the panel.
 started=$(prop ExecMainStartTimestampMonotonic) ready=$(prop ActiveEnterTimestampMonotonic)
 record "boot $boot: the kiosk as installed: exec -> READY=1 $(( (ready - started) / 1000 )) ms (systemd's timestamps, under TCG), $(awk '/^VmRSS:/ {printf "%.1f MiB", $2 / 1024}' /proc/$pid/status) resident on DRM"
+# A figure, printed under the scenario's result (Tests/e2e/run.sh).
+tail -n 1 board.txt >> recorded.txt
 vmctl screendump "$E2E_OUT/boot$boot.png"
 
 if [ "$boot" = 1 ]; then
