@@ -16,7 +16,12 @@ public final class MemoryOutput: DisplayOutput {
     public var onPresent: (() -> Void)?
 
     public init(width: Int, height: Int, bufferCount: Int = 2) {
-        surfaces = (0..<bufferCount).map { _ in Surface(width: width, height: height, format: .xrgb8888) }
+        // Half a page apart, so that a row a slide or a swipe moves by a few pixels from one buffer
+        // into the next is not copied at a few bytes past its source modulo 4 KiB (`Surface.init(
+        // width:height:format:pageOffset:)`).
+        surfaces = (0..<bufferCount).map { index in
+            Surface(width: width, height: height, format: .xrgb8888, pageOffset: index.isMultiple(of: 2) ? 0 : 2048)
+        }
         // The surfaces' own sizes: a surface may be smaller than asked for (see `Surface.init`).
         buffers = surfaces.map { ScanoutBuffer(pixels: $0.pixels, stride: $0.stride, width: $0.width, height: $0.height) }
     }

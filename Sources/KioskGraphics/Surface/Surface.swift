@@ -19,17 +19,21 @@ public final class Surface {
     /// for one beyond its limits or the memory at hand: each side is kept within
     /// 1…`maximumSide`, and a surface cairo still cannot allocate is 1×1, so that painting
     /// goes on (clipped) instead of the process stopping on memory that is not there.
-    public init(width: Int, height: Int, format: PixelFormat = .argb32) {
-        var width = min(max(width, 1), Self.maximumSide), height = min(max(height, 1), Self.maximumSide)
-        var handle = cairo_image_surface_create(format.cairoFormat, Int32(width), Int32(height))!
+    public convenience init(width: Int, height: Int, format: PixelFormat = .argb32) {
+        let width = min(max(width, 1), Self.maximumSide), height = min(max(height, 1), Self.maximumSide)
+        self.init(handle: cairo_image_surface_create(format.cairoFormat, Int32(width), Int32(height))!, format: format)
+    }
+
+    /// Owns `handle`, a new image surface, or one of 1×1 in its place when cairo could not make it.
+    init(handle: OpaquePointer, format: PixelFormat) {
+        var handle = handle
         if cairo_surface_status(handle) != CAIRO_STATUS_SUCCESS {
             cairo_surface_destroy(handle)
-            (width, height) = (1, 1)
             handle = cairo_image_surface_create(format.cairoFormat, 1, 1)!
         }
         self.handle = handle
-        self.width = width
-        self.height = height
+        width = Int(cairo_image_surface_get_width(handle))
+        height = Int(cairo_image_surface_get_height(handle))
         self.format = format
         LiveInstances.surfaces.increment()
     }
