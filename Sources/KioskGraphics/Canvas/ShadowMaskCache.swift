@@ -149,9 +149,35 @@ package enum BoxBlur {
         return (0..<passes).map { $0 < m ? lower : upper }
     }
 
+    /// Division of a box's rounded sum by its size, as a multiplication and a shift: the quotient
+    /// rounded down, as `/` gives it, for every sum a box of 8-bit values holds (below 2^24; a
+    /// size of 2^16 or more divides). Dividing at each pixel was most of a blur's time, and a
+    /// start blurs every card's shadow once.
+    package struct Divider {
+        let divisor: Int
+        private let multiplier: UInt64, shift: UInt64
+
+        package init(_ divisor: Int) {
+            precondition(divisor > 0, "a box of \(divisor) pixels")
+            self.divisor = divisor
+            // multiplier = ⌈2^shift / divisor⌉ exceeds 2^shift / divisor by less than 1 / divisor, so
+            // for a value below 2^24 the product strays by less than value / 2^shift ≤ 1 / divisor of
+            // a unit: never across a whole number.
+            let bits = UInt64(Int.bitWidth - (divisor - 1).leadingZeroBitCount)
+            shift = 24 + bits
+            multiplier = ((1 << shift) + UInt64(divisor) - 1) / UInt64(divisor)
+        }
+
+        @inline(__always) package func quotient(_ value: Int) -> Int {
+            guard divisor < 1 << 16 else { return value / divisor }
+            return Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: value) &* multiplier) >> shift)
+        }
+    }
+
     /// A running-sum box filter over one row, treating pixels outside as transparent.
     private static func boxLine(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, count: Int, radius: Int) {
         let size = 2 * radius + 1
+        let divider = Divider(size)
         var sum = 0
         for i in 0..<min(radius, count) { sum += Int(input[i]) }
         for i in 0..<count {
@@ -159,7 +185,7 @@ package enum BoxBlur {
             if entering < count { sum += Int(input[entering]) }
             let leaving = i - radius - 1
             if leaving >= 0 { sum -= Int(input[leaving]) }
-            output[i] = UInt8((sum + size / 2) / size)
+            output[i] = UInt8(truncatingIfNeeded: divider.quotient(sum + size / 2))
         }
     }
 
@@ -168,6 +194,7 @@ package enum BoxBlur {
     private static func boxColumns(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, width: Int,
                                    height: Int, stride: Int, radius: Int, sums: UnsafeMutablePointer<Int>) {
         let size = 2 * radius + 1
+        let divider = Divider(size)
         sums.update(repeating: 0, count: width)
         func add(row: Int, sign: Int) {
             let pixels = input + row * stride
@@ -178,7 +205,7 @@ package enum BoxBlur {
             if y + radius < height { add(row: y + radius, sign: 1) }
             if y - radius - 1 >= 0 { add(row: y - radius - 1, sign: -1) }
             let out = output + y * stride
-            for x in 0..<width { out[x] = UInt8((sums[x] + size / 2) / size) }
+            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: divider.quotient(sums[x] + size / 2)) }
         }
     }
 }

@@ -29,6 +29,19 @@ struct BoxBlurTests {
         #expect(differing == 0)
     }
 
+    /// The division by a box's size, as a multiplication, is the division for every rounded sum of
+    /// 8-bit values, at every size a blur uses and at the largest sums, and divides past them.
+    @Test func dividingByABoxSizeIsExact() {
+        for size in Array(1...129) + [301, 1_023, 4_097, 65_535] {
+            let divider = BoxBlur.Divider(size)
+            let largest = 255 * size + size / 2
+            let values = size <= 129 ? Array(0...largest) : Array(0...2_000) + Array((largest - 2_000)...largest)
+            #expect(values.allSatisfy { divider.quotient($0) == $0 / size }, "size \(size)")
+        }
+        #expect(BoxBlur.Divider(65_536).quotient(1 << 30) == (1 << 30) / 65_536)
+        #expect(BoxBlur.Divider(70_001).quotient(123_456_789) == 123_456_789 / 70_001)
+    }
+
     /// Each row, then each column, through a running sum, three times over.
     static func reference(_ input: [UInt8], width: Int, height: Int, stride: Int, sigma: Double) -> [UInt8] {
         var pixels = input
