@@ -42,6 +42,34 @@ struct BoxBlurTests {
         #expect(BoxBlur.Divider(70_001).quotient(123_456_789) == 123_456_789 / 70_001)
     }
 
+    /// A shadow's shape has runs of rows alike and of columns alike: they are blurred once,
+    /// shortened, and repeated, and give byte for byte what blurring every pixel gives. Shapes
+    /// taller or wider than the blur reaches, between pixels, thin, and too small to shorten.
+    @Test(arguments: [(400.0, 300.0, 12.0, 8.0), (100.5, 77.25, 10.0, 4.0), (50.0, 400.0, 25.0, 15.0), (600.0, 40.0, 0.0, 8.0),
+                      (33.0, 33.0, 16.5, 6.0), (3.0, 500.0, 1.0, 2.0), (700.0, 2.0, 0.0, 1.0), (20.0, 20.0, 4.0, 12.5)])
+    func runsOfAlikeRowsAndColumnsAreBlurredOnce(width: Double, height: Double, corner: Double, sigma: Double) {
+        let padding = Int((sigma * 3).rounded(.up))
+        func mask() -> Surface {
+            let mask = Surface(width: Int(width.rounded(.up)) + 2 * padding, height: Int(height.rounded(.up)) + 2 * padding, format: .a8)
+            Canvas(surface: mask).fill(roundedRect: Rect(x: Double(padding), y: Double(padding), width: width, height: height),
+                                       radius: corner, color: RGBA(hex: 0xFFFFFF))
+            return mask
+        }
+        let surface = mask(), whole = mask()
+        let reach = BoxBlur.boxSizes(sigma: sigma, passes: 3).reduce(0) { $0 + ($1 - 1) / 2 }
+        let pixels = surface.pixels.assumingMemoryBound(to: UInt8.self)
+        let rows = BoxBlur.Repeats.rows(pixels, width: surface.width, height: surface.height, stride: surface.stride, reach: reach)
+        let columns = BoxBlur.Repeats.columns(pixels, width: surface.width, height: surface.height, stride: surface.stride, reach: reach)
+        // The tall and the wide shapes are shortened (else this would compare a blur with itself).
+        if height - 2 * corner > Double(2 * reach + 2) { #expect(rows.removed > 0) }
+        if width - 2 * corner > Double(2 * reach + 2) { #expect(columns.removed > 0) }
+        BoxBlur.blurA8(surface, sigma: sigma)
+        BoxBlur.blurDirectly(whole, sigma: sigma)
+        let difference = surface.difference(from: whole)
+        #expect(difference.isEmpty, "\(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+        #expect(whole.pixel(x: surface.width / 2, y: surface.height / 2) != 0)
+    }
+
     /// Each row, then each column, through a running sum, three times over.
     static func reference(_ input: [UInt8], width: Int, height: Int, stride: Int, sigma: Double) -> [UInt8] {
         var pixels = input
