@@ -2,8 +2,9 @@ import CCairo
 import Foundation
 
 extension Surface {
-    /// A new surface cleared to zero (transparent black) whose pixels start `pageOffset` bytes into a page (0 ..< 4096,
-    /// a multiple of 16), in a mapping of their own that cairo unmaps when it lets the surface go.
+    /// A new surface cleared to zero (transparent black) whose pixels start `pageOffset` bytes into
+    /// a page (0 ..< 4096, a multiple of 16), in a mapping of their own that cairo unmaps when it
+    /// lets the surface go. A mapping of 2 MiB or more is asked for in huge pages.
     ///
     /// Buffers that rows are copied between are placed half a page apart (`MemoryOutput`): a row
     /// moved a few pixels to the right lands a few bytes past its source modulo 4 KiB, and a forward
@@ -27,9 +28,13 @@ extension Surface {
     private static func mappedImage(width: Int, height: Int, stride: Int, format: PixelFormat, pageOffset: Int) -> OpaquePointer? {
         let (bytes, overflow) = stride.multipliedReportingOverflow(by: height)
         guard !overflow else { return nil }
-        let length = bytes + pageOffset
+        // A screen's buffer is a few MiB: in whole huge pages (where the kernel has them), its
+        // first frame faults it in a handful of times instead of once every 4 KiB.
+        let hugePage = 2 << 20
+        let length = bytes + pageOffset < hugePage ? bytes + pageOffset : (bytes + pageOffset + hugePage - 1) / hugePage * hugePage
         guard let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED
         else { return nil }
+        if length >= hugePage { _ = madvise(base, length, 14 /* MADV_HUGEPAGE, which Glibc leaves out */) }
         let pixels = (base + pageOffset).assumingMemoryBound(to: UInt8.self)
         let handle = cairo_image_surface_create_for_data(pixels, format.cairoFormat, Int32(width), Int32(height), Int32(stride))!
         // Where the mapping is and how long, for cairo to hand back when it destroys the surface.
