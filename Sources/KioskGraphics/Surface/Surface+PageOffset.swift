@@ -34,7 +34,7 @@ extension Surface {
         let length = bytes + pageOffset < hugePage ? bytes + pageOffset : (bytes + pageOffset + hugePage - 1) / hugePage * hugePage
         guard let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED
         else { return nil }
-        if length >= hugePage { _ = madvise(base, length, 14 /* MADV_HUGEPAGE, which Glibc leaves out */) }
+        if length >= hugePage { _ = madvise(base, length, MADV_HUGEPAGE) }
         let pixels = (base + pageOffset).assumingMemoryBound(to: UInt8.self)
         let handle = cairo_image_surface_create_for_data(pixels, format.cairoFormat, Int32(width), Int32(height), Int32(stride))!
         // Where the mapping is and how long, for cairo to hand back when it destroys the surface.
