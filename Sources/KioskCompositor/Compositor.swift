@@ -71,7 +71,8 @@ public final class Compositor {
             targets = memory.surfaces.map { ($0, makeCanvas(on: $0)) }
         } else {
             let size = swapchain.logicalPixelSize
-            let shadow = Surface(width: size.width, height: size.height, format: .xrgb8888)
+            // A mapping of its own, in huge pages: the first frame faults it in a few times.
+            let shadow = Surface(width: size.width, height: size.height, format: .xrgb8888, pageOffset: 0)
             targets = [(shadow, makeCanvas(on: shadow))]
         }
     }
