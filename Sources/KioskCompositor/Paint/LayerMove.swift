@@ -26,9 +26,11 @@ struct LayerMove {
         var written = Region()
         var pieces: [(rect: PixelRect, offset: PixelOffset)] = []
         for view in screen.geometryQueue where view.composesAsLayer {
-            guard var valid = validPixels(of: view, on: screen) else { continue }
+            guard let move = validPixels(of: view, on: screen) else { continue }
+            var valid = move.valid
+            let offset = move.offset
             valid.subtract(written)
-            guard !valid.isEmpty, let offset = offset(of: view) else { continue }
+            guard !valid.isEmpty else { continue }
             valid.forEachRect { pieces.append(($0, offset)) }
             written.add(valid)
             moves.append(LayerMove(view: view, valid: valid))
@@ -37,15 +39,9 @@ struct LayerMove {
         return moves
     }
 
-    /// How far the view's layer moved since the last frame, when both places are known.
-    private static func offset(of view: View) -> PixelOffset? {
-        guard let cache = view.layerCache as? LayerCache, let old = cache.placement?.area, let scale = view.screen?.scale,
-              let new = LayerCache.pixelOrigin(of: view, transform: view.transformToScreen, scale: scale) else { return nil }
-        return PixelOffset(x: new.x - old.x, y: new.y - old.y)
-    }
-
-    /// The pixels of the new frame that moving the last frame's pixels of `view` gets right.
-    private static func validPixels(of view: View, on screen: Screen) -> Region? {
+    /// The pixels of the new frame that moving the last frame's pixels of `view` gets right, and
+    /// how far they move.
+    private static func validPixels(of view: View, on screen: Screen) -> (valid: Region, offset: PixelOffset)? {
         let scale = screen.scale
         guard view.screen === screen, !view.isQueuedForContent, LayerCache.isCopyable(view), view.isSeenAtFullAlpha,
               let cache = view.layerCache as? LayerCache, cache.isCurrent(for: view, scale: scale),
@@ -65,7 +61,7 @@ struct LayerMove {
         valid = valid.offsetBy(offset)
         valid.intersect(newVisible)
         valid.subtract(cover.new)
-        return valid
+        return (valid, offset)
     }
 }
 
