@@ -70,6 +70,22 @@ struct BoxBlurTests {
         #expect(whole.pixel(x: surface.width / 2, y: surface.height / 2) != 0)
     }
 
+    /// Pictures that are one run whole (blank, or filled), one pixel wide or high: shortened or
+    /// not, the same bytes as blurring every pixel.
+    @Test(arguments: [(500, 300, 0 as UInt8), (400, 200, 255), (1, 400, 255), (400, 1, 128), (1, 1, 200)])
+    func picturesThatAreOneRunAreBlurredAsAWhole(width: Int, height: Int, value: UInt8) {
+        func picture() -> Surface {
+            let surface = Surface(width: width, height: height, format: .a8)
+            for y in 0..<height { (surface.pixels + y * surface.stride).initializeMemory(as: UInt8.self, repeating: value, count: width) }
+            surface.markDirty()
+            return surface
+        }
+        let shortened = picture(), whole = picture()
+        BoxBlur.blurA8(shortened, sigma: 8)
+        BoxBlur.blurDirectly(whole, sigma: 8)
+        #expect(shortened.difference(from: whole).isEmpty)
+    }
+
     /// Each row, then each column, through a running sum, three times over.
     static func reference(_ input: [UInt8], width: Int, height: Int, stride: Int, sigma: Double) -> [UInt8] {
         var pixels = input
