@@ -211,7 +211,8 @@ KIOSK_DEB ?=
 # ca-certificates the roots libcurl checks an https source against. The libraries the kiosk opens
 # on first use (Sources/CDeferredLibraries) are not in the binary's NEEDED list, so dpkg-shlibdeps
 # cannot find them: they are named here.
-DEB_DEFERRED_LIBRARIES = libcurl4, librsvg2-2, libvncserver1, libmosquitto1, libqrencode4, libturbojpeg0
+DEB_DEFERRED_LIBRARIES = libcurl4, librsvg2-2, libvncserver1, libmosquitto1, libqrencode4, libturbojpeg0, \
+	libinput10, libudev1, libxkbcommon0, libseat1, libsystemd0
 DEB_EXTRA_DEPENDS = libpam-systemd, polkitd, xkb-data, fonts-dejavu-core, fonts-materialdesignicons-webfont, ca-certificates, \
 	$(DEB_DEFERRED_LIBRARIES)
 # dpkg-shlibdeps (dpkg-dev) and strip (binutils) build the package; lintian checks it.

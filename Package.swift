@@ -37,15 +37,16 @@ let package = Package(
         cLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
         cLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         cLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
-        cLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
-        cLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
         cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
-        cLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
-        cLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
-        cLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-        // What only some features use (HTTP sources, MQTT, the remote view, SVG, JPEG and QR images):
+        // What only some features use (HTTP sources, MQTT, the remote view, SVG, JPEG and QR images),
+        // only a display (libinput, udev, libseat), a keyboard (xkbcommon) or a systemd service:
         // declared to Swift by these, defined by CDeferredLibraries, which opens each on first use.
+        deferredCLibrary("CInput"),
+        deferredCLibrary("CUdev"),
+        deferredCLibrary("CXKBCommon"),
+        deferredCLibrary("CSeat"),
+        deferredCLibrary("CSystemd"),
         deferredCLibrary("CTurboJPEG"),
         deferredCLibrary("CRSVG"),
         deferredCLibrary("CCurl"),
@@ -55,7 +56,8 @@ let package = Package(
         // librsvg's own header, which the definitions are checked against, wants its directories
         // and GLib's (from pangocairo's flags).
         .target(name: "CDeferredLibraries",
-                dependencies: ["CCurl", "CRSVG", "CVNCServer", "CMosquitto", "CQREncode", "CTurboJPEG", "CPangoCairo"],
+                dependencies: ["CCurl", "CRSVG", "CVNCServer", "CMosquitto", "CQREncode", "CTurboJPEG", "CPangoCairo",
+                               "CInput", "CUdev", "CXKBCommon", "CSeat", "CSystemd"],
                 cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0"])]),
 
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG",
@@ -65,9 +67,10 @@ let package = Package(
         .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
         .target(name: "KioskUI", dependencies: ["KioskPlatform", "KioskGraphics"], swiftSettings: mainActorCode),
         .target(name: "KioskCompositor", dependencies: ["KioskUI", "KioskPlatform", "KioskGraphics"], swiftSettings: mainActorCode),
-        .target(name: "KioskDRM", dependencies: ["KioskPlatform", "KioskGraphics", "CDRM", "CUdev"],
+        .target(name: "KioskDRM", dependencies: ["KioskPlatform", "KioskGraphics", "CDRM", "CUdev", "CDeferredLibraries"],
                 swiftSettings: mainActorCode),
-        .target(name: "KioskInput", dependencies: ["KioskPlatform", "KioskGraphics", "CInput", "CUdev", "CXKBCommon"],
+        .target(name: "KioskInput", dependencies: ["KioskPlatform", "KioskGraphics", "CInput", "CUdev", "CXKBCommon",
+                                                   "CDeferredLibraries"],
                 swiftSettings: mainActorCode),
         // The formula language of live panels: pure values, no UI, usable from any thread.
         .target(name: "KioskExpression", swiftSettings: releaseSpeed),

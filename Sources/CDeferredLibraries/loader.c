@@ -13,6 +13,11 @@ static const char *const sonames[] = {
     [KIOSK_LIBRARY_MOSQUITTO] = "libmosquitto.so.1",
     [KIOSK_LIBRARY_QRENCODE] = "libqrencode.so.4",
     [KIOSK_LIBRARY_TURBOJPEG] = "libturbojpeg.so.0",
+    [KIOSK_LIBRARY_INPUT] = "libinput.so.10",
+    [KIOSK_LIBRARY_UDEV] = "libudev.so.1",
+    [KIOSK_LIBRARY_SEAT] = "libseat.so.1",
+    [KIOSK_LIBRARY_XKBCOMMON] = "libxkbcommon.so.0",
+    [KIOSK_LIBRARY_SYSTEMD] = "libsystemd.so.0",
 };
 #define LIBRARY_COUNT (sizeof sonames / sizeof sonames[0])
 

@@ -8,12 +8,12 @@ public final class InputManager {
     private let translator: InputEventTranslator
 
     /// Opens the seat. Devices that appear later are picked up as they come.
-    /// - Throws: `InputError` when udev, the seat or the keymap are unusable, or when devices exist
-    ///   but none may be opened (the message names the `input` group and the seat manager).
+    /// The keymap is compiled with the first key (see `takeKeymapProblem()`).
+    /// - Throws: `InputError` when udev or the seat are unusable, or when devices exist but none may
+    ///   be opened (the message names the `input` group and the seat manager).
     public init(configuration: InputConfiguration = InputConfiguration(),
                 opener: any DeviceOpener = DirectDeviceOpener()) throws(InputError) {
-        let keyboard = try KeyboardTranslator(keymap: configuration.keymap)
-        translator = InputEventTranslator(mapper: configuration.mapper, keyboard: keyboard)
+        translator = InputEventTranslator(mapper: configuration.mapper, keymap: configuration.keymap)
         seat = try LibinputSeat(seatName: configuration.seat, devicePaths: configuration.devicePaths, opener: opener)
     }
 
@@ -36,7 +36,11 @@ public final class InputManager {
     public var openFailures: [String] { seat.openFailures.map { "\($0.path): \($0.problem)" } }
 
     /// Whether the key with this evdev code is held, for the runtime's key repeat.
-    public func isKeyDown(evdevKeycode code: UInt32) -> Bool { translator.keyboard.isDown(evdevKeycode: code) }
+    public func isKeyDown(evdevKeycode code: UInt32) -> Bool { translator.keyboard?.isDown(evdevKeycode: code) ?? false }
+
+    /// Why the configured keymap could not be compiled when the first key came (the keys are then
+    /// read with the default US layout), once; nil when it compiled or no key came yet.
+    public func takeKeymapProblem() -> InputError? { translator.takeKeymapProblem() }
 
     /// Drains everything libinput has queued, translated and with touch motion coalesced: only the
     /// newest `moved` of each touch survives between its other phases.
@@ -60,7 +64,7 @@ public final class InputManager {
     /// Releases the devices (the session lost the VT); touches and keys in progress are forgotten.
     public func suspend() {
         seat.suspend()
-        translator.keyboard.reset()
+        translator.keyboard?.reset()
     }
 
     /// Reopens the devices after `suspend()`.

@@ -4,8 +4,8 @@ import KioskPlatform
 
 /// `kiosk run --backend headless` measured as a service manager sees it: from just before the
 /// process is spawned to READY=1 on its NOTIFY_SOCKET (sent once the first frame is presented),
-/// median of `runs`; and the resident memory the kiosk reports with READY, measured by itself
-/// after that first frame. Needs the `kiosk` binary beside kiosk-bench, or the one `KIOSK_BENCH_KIOSK`
+/// median of `runs`; and the kiosk's resident memory once it has sent READY, read from its
+/// /proc status: after the first frame and after what sending READY opened (libsystemd). Needs the `kiosk` binary beside kiosk-bench, or the one `KIOSK_BENCH_KIOSK`
 /// names (the binary as installed, with the Swift runtime linked in, is built elsewhere).
 func addStartRows(to table: inout Table, runs: Int = 10) throws {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kiosk").path
@@ -25,7 +25,7 @@ func addStartRows(to table: inout Table, runs: Int = 10) throws {
     table.add("start: exec -> READY=1 (headless 1280x800, median of \(runs))", times)
     if !resident.isEmpty {
         let mib = { (kib: Int) in String(format: "%.1f MiB", Double(kib) / 1024) }
-        table.add("memory: RSS after the first frame (1280x800, 2 buffers)", median: mib(resident[resident.count / 2]),
+        table.add("memory: RSS at READY=1, after the first frame (1280x800, 2 buffers)", median: mib(resident[resident.count / 2]),
                   p90: mib(resident[resident.count * 9 / 10]))
     }
 }
@@ -78,14 +78,15 @@ private func timeStart(kiosk: String, run: Int) throws -> (Double, Int?) {
         let message = String(decoding: buffer[0..<count], as: UTF8.self)
         guard message.split(separator: "\n").contains("READY=1") else { continue }
         let elapsed = MonotonicClock.now() - start
-        return (elapsed, residentKiB(in: message))
+        return (elapsed, residentKiB(of: pid))
     }
     throw StartBenchError(description: "\(kiosk) sent no READY=1 within 10 s")
 }
 
-/// "… 23456 KiB resident" in the STATUS= line.
-private func residentKiB(in message: String) -> Int? {
-    guard let range = message.range(of: " KiB resident") else { return nil }
-    let digits = message[..<range.lowerBound].reversed().prefix { $0.isNumber }
-    return Int(String(digits.reversed()))
+/// The VmRSS line of the process's /proc status, in KiB. The figure the kiosk puts in its READY
+/// status is read before it sends it, so before libsystemd is opened to send it.
+private func residentKiB(of pid: pid_t) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
 }

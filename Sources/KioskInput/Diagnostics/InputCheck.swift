@@ -15,6 +15,8 @@ public enum InputCheck {
             return 2
         }
         do throws(InputError) {
+            // The kiosk compiles its keymap with the first key; a check says at once whether it can.
+            _ = try KeyboardTranslator(keymap: options.configuration.keymap)
             let manager = try InputManager(configuration: options.configuration)
             listen(to: manager, options: options)
             return 0

@@ -5,7 +5,14 @@ import KioskPlatform
 /// pointer and pen acting as one more finger, keys through the keymap, and keyboard presence.
 final class InputEventTranslator {
     var mapper: CoordinateMapper
-    let keyboard: KeyboardTranslator
+    /// The keymap keys are read through, compiled with the first key: xkbcommon takes milliseconds
+    /// and most of a megabyte for it, and most kiosks never see a key.
+    let keymap: Keymap
+    /// The compiled keymap, once a key came and it compiled (or the default one did instead).
+    private(set) var keyboard: KeyboardTranslator?
+    /// Why the configured keymap could not be compiled, until the owner takes it to report it.
+    private(set) var keymapProblem: InputError?
+    private var triedKeymap = false
     private(set) var devices: [Int: InputDeviceInfo] = [:]
 
     private struct ActiveTouch {
@@ -21,9 +28,9 @@ final class InputEventTranslator {
     /// The newest device time seen, for events libinput does not stamp (a device vanishing).
     private var latestTime = 0.0
 
-    init(mapper: CoordinateMapper, keyboard: KeyboardTranslator) {
+    init(mapper: CoordinateMapper, keymap: Keymap) {
         self.mapper = mapper
-        self.keyboard = keyboard
+        self.keymap = keymap
         let size = mapper.uiSize
         pointerLocation = Point(x: (size.width / 2).rounded(.down), y: (size.height / 2).rounded(.down))
     }
@@ -71,8 +78,29 @@ final class InputEventTranslator {
         case .tabletMotion(let position, let time):
             return movePointer(to: mapper.clampedToUI(mapper.uiPoint(forNormalized: position)), time)
         case .key(let code, let isDown, let time):
+            guard let keyboard = compiledKeyboard() else { return [] }
             return keyboard.translate(evdevKeycode: code, isDown: isDown, timestamp: time).map { [.key($0)] } ?? []
         }
+    }
+
+    /// Returns the problem the configured keymap had, once.
+    func takeKeymapProblem() -> InputError? {
+        defer { keymapProblem = nil }
+        return keymapProblem
+    }
+
+    /// Compiles the keymap the first time. A layout xkeyboard-config does not know gives way to the
+    /// default one, so the keyboard still types, and the problem is kept for the owner to report.
+    private func compiledKeyboard() -> KeyboardTranslator? {
+        guard !triedKeymap else { return keyboard }
+        triedKeymap = true
+        do {
+            keyboard = try KeyboardTranslator(keymap: keymap)
+        } catch {
+            keymapProblem = error
+            keyboard = keymap == Keymap() ? nil : try? KeyboardTranslator()
+        }
+        return keyboard
     }
 
     private func touch(_ id: Int, _ phase: TouchPhase, _ location: Point, _ time: Double) -> InputEvent {

@@ -9,8 +9,9 @@ public struct ServiceNotificationError: Error, CustomStringConvertible {
 
 /// Tells systemd how the service is doing (`Type=notify`): ready, status lines, reloading,
 /// stopping, and watchdog keep-alives. Outside systemd (no `NOTIFY_SOCKET`) every call is a
-/// cheap no-op, so the runtime calls it unconditionally. A notification that cannot be sent
-/// throws; the caller decides what that means for the kiosk (a failure must never stop it).
+/// cheap no-op that does not even open libsystemd, so the runtime calls it unconditionally. A
+/// notification that cannot be sent throws; the caller decides what that means for the kiosk (a
+/// failure must never stop it).
 public final class ServiceNotifier {
     /// Half the `WatchdogSec=` of the unit, or nil when no watchdog is armed for this process.
     /// The runtime arms a timer with this interval and calls `pingWatchdog()` from its frame loop
@@ -22,8 +23,10 @@ public final class ServiceNotifier {
     public init() {
         isSupervised = getenv("NOTIFY_SOCKET") != nil
         var microseconds: UInt64 = 0
-        // Checks WATCHDOG_PID as well, so a child that inherited the environment does not ping.
-        if sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 {
+        // Without WATCHDOG_USEC no watchdog is armed, and libsystemd need not be opened to say so.
+        // With it, sd_watchdog_enabled checks WATCHDOG_PID too, so a child that inherited the
+        // environment does not ping.
+        if getenv("WATCHDOG_USEC") != nil, sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 {
             // Pinging at half the timeout is what sd_watchdog_enabled(3) recommends: one late
             // frame does not get the kiosk killed.
             watchdogPingInterval = .microseconds(Int64(microseconds / 2))

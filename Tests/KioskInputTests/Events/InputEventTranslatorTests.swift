@@ -4,9 +4,9 @@ import Testing
 @testable import KioskInput
 
 @MainActor
-private func makeTranslator(rotation: Rotation = .none) throws -> InputEventTranslator {
+private func makeTranslator(rotation: Rotation = .none, keymap: Keymap = Keymap()) throws -> InputEventTranslator {
     InputEventTranslator(mapper: CoordinateMapper(displayWidth: 1000, displayHeight: 500, rotation: rotation),
-                         keyboard: try KeyboardTranslator())
+                         keymap: keymap)
 }
 
 private let touchscreen = InputDeviceInfo(id: 1, name: "panel", systemName: "event3", capabilities: [.touch],
@@ -81,4 +81,26 @@ private func sample(_ event: InputEvent) -> TouchSample? {
     #expect(shift.isUserActivity)
     #expect(RawInput.touchDown(device: 1, slot: 0, position: Point(x: 1, y: 1), time: 0).isUserActivity)
     #expect(!RawInput.deviceRemoved(id: 1).isUserActivity)
+}
+
+@Test func theKeymapIsCompiledWithTheFirstKeyNotBefore() throws {
+    let translator = try makeTranslator(keymap: Keymap(layout: "es"))
+    _ = translator.translate(.deviceAdded(keyboard))
+    _ = translator.translate(.touchDown(device: 1, slot: 0, position: Point(x: 0.5, y: 0.5), time: 1))
+    #expect(translator.keyboard == nil)
+    // KEY_SEMICOLON is ñ on the Spanish layout.
+    let down = translator.translate(.key(code: 39, isDown: true, time: 2))
+    #expect(down == [.key(KeyEvent(key: .text("ñ"), isDown: true, timestamp: 2))])
+    #expect(translator.keyboard?.keymap == Keymap(layout: "es"))
+    #expect(translator.takeKeymapProblem() == nil)
+}
+
+@Test func anUnknownLayoutIsReportedOnceAndKeysAreReadWithTheDefaultOne() throws {
+    let translator = try makeTranslator(keymap: Keymap(layout: "klingon"))
+    // KEY_SEMICOLON is ; on the US layout.
+    #expect(translator.translate(.key(code: 39, isDown: true, time: 1)) == [.key(KeyEvent(key: .text(";"), isDown: true, timestamp: 1))])
+    #expect(translator.takeKeymapProblem() == .unknownKeyboardLayout(layout: "klingon", variant: ""))
+    #expect(translator.takeKeymapProblem() == nil)
+    #expect(translator.translate(.key(code: 39, isDown: false, time: 2)) == [.key(KeyEvent(key: .text(";"), isDown: false, timestamp: 2))])
+    #expect(translator.takeKeymapProblem() == nil)
 }

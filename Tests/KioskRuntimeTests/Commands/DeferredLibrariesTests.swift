@@ -2,14 +2,17 @@ import CDeferredLibraries
 import Foundation
 import Testing
 
-/// The libraries only some features use are opened on first use: the `kiosk` binary does not name
-/// them as needed, a kiosk that uses none of those features never opens them, and one that does
-/// opens exactly the library it needs.
+/// The libraries only some features, a display, a keyboard or systemd use are opened on first use:
+/// the `kiosk` binary does not name them as needed, a headless kiosk that uses none of those
+/// features never opens them, and one that does opens exactly the library it needs.
 @Suite struct DeferredLibrariesTests {
     static let libraries: [(KioskDeferredLibrary, soname: String)] = [
         (KIOSK_LIBRARY_CURL, "libcurl.so.4"), (KIOSK_LIBRARY_RSVG, "librsvg-2.so.2"),
         (KIOSK_LIBRARY_VNCSERVER, "libvncserver.so.1"), (KIOSK_LIBRARY_MOSQUITTO, "libmosquitto.so.1"),
         (KIOSK_LIBRARY_QRENCODE, "libqrencode.so.4"), (KIOSK_LIBRARY_TURBOJPEG, "libturbojpeg.so.0"),
+        (KIOSK_LIBRARY_INPUT, "libinput.so.10"), (KIOSK_LIBRARY_UDEV, "libudev.so.1"),
+        (KIOSK_LIBRARY_SEAT, "libseat.so.1"), (KIOSK_LIBRARY_XKBCOMMON, "libxkbcommon.so.0"),
+        (KIOSK_LIBRARY_SYSTEMD, "libsystemd.so.0"),
     ]
 
     @Test func everyDeferredLibraryOpens() {
