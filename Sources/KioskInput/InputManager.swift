@@ -38,9 +38,9 @@ public final class InputManager {
     /// Whether the key with this evdev code is held, for the runtime's key repeat.
     public func isKeyDown(evdevKeycode code: UInt32) -> Bool { translator.keyboard?.isDown(evdevKeycode: code) ?? false }
 
-    /// Why the configured keymap could not be compiled when the first key came (the keys are then
-    /// read with the default US layout), once; nil when it compiled or no key came yet.
-    public func takeKeymapProblem() -> InputError? { translator.takeKeymapProblem() }
+    /// Why the configured keymap could not be compiled when the first key came, and what keys do
+    /// instead (read with the US layout, or ignored), once; nil when it compiled or no key came yet.
+    public func takeKeymapProblem() -> String? { translator.takeKeymapProblem() }
 
     /// Drains everything libinput has queued, translated and with touch motion coalesced: only the
     /// newest `moved` of each touch survives between its other phases.

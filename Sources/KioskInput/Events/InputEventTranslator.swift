@@ -10,8 +10,9 @@ final class InputEventTranslator {
     let keymap: Keymap
     /// The compiled keymap, once a key came and it compiled (or the default one did instead).
     private(set) var keyboard: KeyboardTranslator?
-    /// Why the configured keymap could not be compiled, until the owner takes it to report it.
-    private(set) var keymapProblem: InputError?
+    /// Why the configured keymap could not be compiled and what keys do instead, until the owner
+    /// takes it to report it.
+    private var keymapProblem: String?
     private var triedKeymap = false
     private(set) var devices: [Int: InputDeviceInfo] = [:]
 
@@ -84,21 +85,23 @@ final class InputEventTranslator {
     }
 
     /// Returns the problem the configured keymap had, once.
-    func takeKeymapProblem() -> InputError? {
+    func takeKeymapProblem() -> String? {
         defer { keymapProblem = nil }
         return keymapProblem
     }
 
     /// Compiles the keymap the first time. A layout xkeyboard-config does not know gives way to the
-    /// default one, so the keyboard still types, and the problem is kept for the owner to report.
+    /// default one, so the keyboard still types, and the problem is kept for the owner to report;
+    /// when the default one cannot be compiled either (no xkb-data), keys are ignored.
     private func compiledKeyboard() -> KeyboardTranslator? {
         guard !triedKeymap else { return keyboard }
         triedKeymap = true
         do {
             keyboard = try KeyboardTranslator(keymap: keymap)
         } catch {
-            keymapProblem = error
-            keyboard = keymap == Keymap() ? nil : try? KeyboardTranslator()
+            let fallback = keymap == Keymap() ? nil : try? KeyboardTranslator()
+            keyboard = fallback
+            keymapProblem = "\(error) " + (fallback == nil ? "Keys are ignored." : "Keys are read with the US layout.")
         }
         return keyboard
     }

@@ -142,7 +142,7 @@ public final class LiveRuntime {
             delegate?.liveRuntime(self, didReceive: inUIPoints(event))
         }
         if input.sawUserActivity { delegate?.liveRuntimeDidSeeUserActivity(self) }
-        if let problem = input.takeKeymapProblem() { logger.error("\(problem) Keys are read with the US layout.") }
+        if let problem = input.takeKeymapProblem() { logger.error(problem) }
         logDeviceChanges(of: input)
     }
 

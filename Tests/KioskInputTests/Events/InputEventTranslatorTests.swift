@@ -99,7 +99,8 @@ private func sample(_ event: InputEvent) -> TouchSample? {
     let translator = try makeTranslator(keymap: Keymap(layout: "klingon"))
     // KEY_SEMICOLON is ; on the US layout.
     #expect(translator.translate(.key(code: 39, isDown: true, time: 1)) == [.key(KeyEvent(key: .text(";"), isDown: true, timestamp: 1))])
-    #expect(translator.takeKeymapProblem() == .unknownKeyboardLayout(layout: "klingon", variant: ""))
+    #expect(translator.takeKeymapProblem()
+            == "\(InputError.unknownKeyboardLayout(layout: "klingon", variant: "")) Keys are read with the US layout.")
     #expect(translator.takeKeymapProblem() == nil)
     #expect(translator.translate(.key(code: 39, isDown: false, time: 2)) == [.key(KeyEvent(key: .text(";"), isDown: false, timestamp: 2))])
     #expect(translator.takeKeymapProblem() == nil)
