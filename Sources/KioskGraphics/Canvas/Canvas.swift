@@ -17,6 +17,10 @@ public final class Canvas {
     /// the reference a copied picture must equal).
     public var copiesPictures = true
 
+    /// Whether solid colours through masks and solid rectangles are composited by pixman directly
+    /// (`Canvas+Pixman.swift`; off: by cairo, the reference those must equal).
+    package var compositesWithPixman = true
+
     /// Where this canvas keeps pictures copied in place of drawing; a compositor shares one across frames.
     public let pictures: PictureCache
 
@@ -263,6 +267,7 @@ public final class Canvas {
         cairo_path_destroy(path)
         rasterize(coverage.cr)
         cairo_surface_flush(coverage.surface.handle)
+        if composite(color, throughMask: coverage.surface, atPixelX: 0, y: 0, within: band) { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
@@ -303,6 +308,7 @@ public final class Canvas {
         let clip = deviceClip
         guard !clip.isEmpty else { return true }
         guard rects.contains(where: { PixelRect(exactlyInside: transform.apply(to: $0)).contains(clip) }) else { return false }
+        if fill(pixels: clip, with: color) { return true }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
@@ -363,6 +369,7 @@ public final class Canvas {
     private func paintCachedShape(_ shape: ShapeMaskCache.Shape, at origin: Point, color: RGBA) {
         let placement = AffineTransform(translationX: origin.x, y: origin.y).concatenating(currentTransform)
         let (mask, x, y) = shapeMasks.mask(for: shape, transform: placement)
+        if composite(color, throughMask: mask.surface, atPixelX: x, y: y) { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)

@@ -12,6 +12,9 @@ public final class Surface {
     public let height: Int
     public let format: PixelFormat
 
+    /// pixman's image of these pixels, made the first time something composites with pixman.
+    private(set) lazy var pixmanImage = PixmanImage(of: self)
+
     /// cairo's largest image side.
     public static let maximumSide = 32_767
 

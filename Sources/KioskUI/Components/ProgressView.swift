@@ -113,8 +113,8 @@ open class ProgressView: View {
 
     private func addValueArcOutline(to canvas: Canvas, center: Point, radius: Double, rows: ClosedRange<Double>?) {
         let halfWidth = lineWidth / 2
-        let boundaries = Self.pieceBoundaries(to: angle(for: storedValue))
-        let start = boundaries[0], end = boundaries[boundaries.count - 1]
+        let boundaries = PieceBoundaries(to: angle(for: storedValue))
+        let start = boundaries[0], end = boundaries.end
         func point(_ boundary: ArcBoundary, _ r: Double) -> Point {
             Point(x: center.x + r * boundary.cos, y: center.y + r * boundary.sin)
         }
@@ -136,12 +136,12 @@ open class ProgressView: View {
             skipped = nil
         }
         canvas.move(to: point(start, radius + halfWidth))
-        for index in boundaries.indices.dropLast() {
+        for index in 0..<boundaries.count - 1 {
             piece(boundaries[index], boundaries[index + 1], radius + halfWidth, clockwise: true)
         }
         finishRun()
         canvas.addArc(center: point(end, radius), radius: halfWidth, startAngle: end.angle, endAngle: end.angle + Double.pi)
-        for index in boundaries.indices.dropFirst().reversed() {
+        for index in (1..<boundaries.count).reversed() {
             piece(boundaries[index], boundaries[index - 1], max(0, radius - halfWidth), clockwise: false)
         }
         finishRun()
@@ -189,18 +189,24 @@ open class ProgressView: View {
         return result
     }()
 
-    /// The start angle, every fixed piece boundary before `end`, and `end`.
-    private static func pieceBoundaries(to end: Double) -> [ArcBoundary] {
-        var result: [ArcBoundary] = []
-        result.reserveCapacity(fixedBoundaries.count + 1)
-        result.append(fixedBoundaries[0])
-        var index = 1
-        while index < fixedBoundaries.count && fixedBoundaries[index].angle < end - 1e-9 {
-            result.append(fixedBoundaries[index])
-            index += 1
+    /// The start angle, every fixed piece boundary before `end`, and `end`: the fixed ones read in
+    /// place, since building an array of them on every draw was a thirtieth of a ring update.
+    private struct PieceBoundaries {
+        private let fixed = ProgressView.fixedBoundaries
+        /// How many of the fixed boundaries come before `end` (the start angle always does).
+        private let fixedCount: Int
+        let end: ArcBoundary
+
+        init(to end: Double) {
+            var count = 1
+            while count < fixed.count && fixed[count].angle < end - 1e-9 { count += 1 }
+            fixedCount = count
+            self.end = ArcBoundary(angle: end)
         }
-        result.append(ArcBoundary(angle: end))
-        return result
+
+        var count: Int { fixedCount + 1 }
+
+        subscript(index: Int) -> ArcBoundary { index < fixedCount ? fixed[index] : end }
     }
 
     /// The value where the arc piece holding `value` begins.
