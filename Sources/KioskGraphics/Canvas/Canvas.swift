@@ -34,7 +34,7 @@ public final class Canvas {
     }
 
     /// Made on first use: canvases that only draw text and rectangles never need it.
-    private lazy var coverage = CoverageScratch(width: surface.width, height: surface.height)
+    lazy var coverage = CoverageScratch(width: surface.width, height: surface.height)
 
     deinit {
         cairo_destroy(cr)
@@ -294,7 +294,7 @@ public final class Canvas {
     private static let pixelTolerance = 1e-9
 
     /// The clip's extent in device pixels.
-    private var deviceClip: PixelRect {
+    var deviceClip: PixelRect {
         PixelRect(covering: currentTransform.apply(to: clipBounds))
     }
 
@@ -510,7 +510,7 @@ public final class Canvas {
         cairo_paint_with_alpha(cr, alpha)
     }
 
-    private func setSource(_ color: RGBA) {
+    func setSource(_ color: RGBA) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 }

@@ -91,7 +91,8 @@ open class ProgressView: View {
             return
         }
         canvas.strokeCircle(center: center, radius: radius, lineWidth: lineWidth, color: environment.resolve(trackColor))
-        if storedValue > 0 {
+        if storedValue > 0 && !canvas.fillArc(center: center, radius: radius, lineWidth: lineWidth, startAngle: Self.startAngle,
+                                               endAngle: angle(for: storedValue), color: environment.resolve(color)) {
             canvas.beginPath()
             // Pieces wholly above or below the rows being repainted cannot touch them: a chord
             // stands in for each, which keeps the outline closed at a fraction of the cost.
@@ -104,8 +105,10 @@ open class ProgressView: View {
         }
     }
 
-    /// The value arc is filled as an outline — outer edge, round end cap, inner edge, round start
-    /// cap — built from fixed pieces of 1/64 turn plus one partial piece. Cairo's stroker simplifies
+    /// On screen at a uniform scale the value arc is filled pixel by pixel from the track's own
+    /// coverage (`Canvas.fillArc`). Under a rotation, skew or a scale that differs across and down,
+    /// it is filled as an outline — outer edge, round end cap, inner edge, round start cap — built
+    /// from fixed pieces of 1/64 turn plus one partial piece. Cairo's stroker simplifies
     /// the whole outline at once and its spline approximation depends on each arc's span, so a
     /// stroked arc moves pixels all along its edge when its end moves; a filled outline of fixed
     /// pieces keeps the unchanged part pixel-identical, and a value change repaints only near the end.
@@ -249,12 +252,17 @@ open class ProgressView: View {
             && !(bounds.contains(percentageRect(for: old)) && bounds.contains(percentageRect(for: new))) {
             geometryDidChange()
         }
-        // A long sweep repaints most of the ring anyway: repaint all of it.
-        if abs(new - old) > 0.25 {
+        let toScreen = transformToScreen
+        // A long sweep repaints most of the ring anyway; under a rotation or skew the rasterizer's
+        // rows are not the ring's, which `arcDamage` reasons in: repaint all of it.
+        if abs(new - old) > 0.25 || !toScreen.isAxisAligned {
             setNeedsDisplay()
             return
         }
-        setNeedsDisplay(in: arcDamage(from: old, to: new))
+        // At a uniform scale the arc is filled pixel by pixel (`Canvas.fillArc`): only what lies
+        // between its two ends changes. Otherwise its outline is rasterized, row by row.
+        let filledPixelByPixel = toScreen.a == toScreen.d && toScreen.a > 0
+        setNeedsDisplay(in: arcDamage(from: old, to: new, settlingRows: !filledPixelByPixel))
         if showsPercentage && Self.percentageText(for: old) != Self.percentageText(for: new) {
             setNeedsDisplay(in: percentageDamage(from: old, to: new))
         }
@@ -294,11 +302,15 @@ open class ProgressView: View {
 
     /// The bounding box of the pixels that differ between the arcs ending at two values: the ring
     /// sector between the two angles plus a round cap at each end, with a pixel of antialiasing.
-    func arcDamage(from old: Double, to new: Double) -> Rect {
+    /// `settlingRows`: the arc's outline is rasterized (at a scale that differs across and down), and
+    /// a pixel row settles as a whole, so more of the rows the change crosses may move by a step.
+    func arcDamage(from old: Double, to new: Double, settlingRows: Bool = true) -> Rect {
         let center = ringCenter, radius = ringRadius
         let halfWidth = lineWidth / 2 + 1
-        // Cairo's stroker may also move a pixel or two of the piece before the changed one.
-        let low = max(0, Self.pieceStart(of: min(old, new)) - 1 / Self.arcPieces), high = max(old, new)
+        // Cairo's stroker may also move a pixel or two of the piece before the changed one; a
+        // pixel-by-pixel arc changes only between the two ends.
+        let low = settlingRows ? max(0, Self.pieceStart(of: min(old, new)) - 1 / Self.arcPieces) : min(old, new)
+        let high = max(old, new)
         var a0 = angle(for: low), a1 = angle(for: high)
         if low == 0 { a0 = Self.startAngle }   // the start cap appears or disappears too
         if a1 - a0 >= 2 * Double.pi - 1e-9 { a1 = a0 + 2 * Double.pi }
@@ -324,6 +336,7 @@ open class ProgressView: View {
             axisAngle += Double.pi / 2
         }
         let change = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
+        guard settlingRows else { return change }
         // The rasterizer settles each pixel row as a whole, so the edges of both arcs anywhere on
         // the rows of the change may move by a step of coverage too.
         let rows = (change.minY - 1)...(change.maxY + 1)
