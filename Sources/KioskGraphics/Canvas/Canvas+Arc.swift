@@ -96,7 +96,8 @@ private struct ArcCoverage {
         if inside < 1 {
             inside = max(inside, capCoverage(x, y, startCapX, startCapY), capCoverage(x, y, endCapX, endCapY))
         }
-        return UInt8((Double(track) * inside).rounded())
+        // Rounded to the nearest by adding a half and truncating: the product is never negative.
+        return UInt8(Double(track) * inside + 0.5)
     }
 
     @inline(__always)
