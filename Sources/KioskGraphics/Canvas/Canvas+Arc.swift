@@ -16,7 +16,9 @@ extension Canvas {
     public func fillArc(center: Point, radius: Double, lineWidth: Double, startAngle: Double, endAngle: Double,
                         color: RGBA) -> Bool {
         let transform = currentTransform
-        guard transform.b == 0, transform.c == 0, transform.a == transform.d, transform.a > 0,
+        // Finite everything: a coverage worked out from a NaN would not convert to a byte.
+        guard transform.b == 0, transform.c == 0, transform.a == transform.d, transform.a > 0, transform.a.isFinite,
+              transform.tx.isFinite, transform.ty.isFinite, center.x.isFinite, center.y.isFinite,
               radius.isFinite, lineWidth.isFinite, startAngle.isFinite, endAngle.isFinite, radius > 0, lineWidth > 0 else {
             return false
         }

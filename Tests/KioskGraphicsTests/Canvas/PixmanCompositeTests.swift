@@ -49,5 +49,4 @@ struct PixmanCompositeTests {
             #expect(differing == 0, "\(format), clip \(region)")
         }
     }
-
 }

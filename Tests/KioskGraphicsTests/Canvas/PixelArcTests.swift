@@ -1,0 +1,33 @@
+import KioskGraphics
+import Testing
+
+/// `Canvas.fillArc` paints a ring's arc pixel by pixel where a circle stays a circle, and leaves
+/// the rest to the caller: it never paints from a coverage it cannot work out.
+struct PixelArcTests {
+    @Test func anArcIsPaintedInsideItsTrackAndOnlyBetweenItsEnds() {
+        let surface = Surface(width: 120, height: 120, format: .xrgb8888)
+        let canvas = Canvas(surface: surface)
+        let green = RGBA(red: 0, green: 1, blue: 0)
+        // A quarter from twelve to three o'clock, on a black surface.
+        #expect(canvas.fillArc(center: Point(x: 60, y: 60), radius: 40, lineWidth: 10, startAngle: -Double.pi / 2,
+                               endAngle: 0, color: green))
+        #expect(surface.pixel(x: 88, y: 32) == 0xFF00_FF00)   // on the circle, inside the quarter
+        #expect(surface.pixel(x: 32, y: 88) == 0xFF00_0000)   // on the circle, opposite
+        #expect(surface.pixel(x: 60, y: 60) == 0xFF00_0000)   // the hole
+        #expect(surface.pixel(x: 100, y: 63) == 0xFF00_FF00)  // the round cap, past three o'clock
+        #expect(surface.pixel(x: 100, y: 68) == 0xFF00_0000)  // past the cap
+    }
+
+    @Test func whatCannotBeWorkedOutIsLeftToTheCaller() {
+        let surface = Surface(width: 60, height: 60, format: .xrgb8888)
+        let canvas = Canvas(surface: surface)
+        let color = RGBA(red: 1, green: 0, blue: 0)
+        #expect(!canvas.fillArc(center: Point(x: .nan, y: 30), radius: 20, lineWidth: 4, startAngle: 0, endAngle: 1, color: color))
+        #expect(!canvas.fillArc(center: Point(x: 30, y: 30), radius: .infinity, lineWidth: 4, startAngle: 0, endAngle: 1, color: color))
+        #expect(!canvas.fillArc(center: Point(x: 30, y: 30), radius: -20, lineWidth: 4, startAngle: 0, endAngle: 1, color: color))
+        #expect(!canvas.fillArc(center: Point(x: 30, y: 30), radius: 20, lineWidth: 4, startAngle: 0, endAngle: .nan, color: color))
+        canvas.scale(x: 2, y: 1)
+        #expect(!canvas.fillArc(center: Point(x: 15, y: 30), radius: 10, lineWidth: 4, startAngle: 0, endAngle: 1, color: color))
+        #expect((0..<60).allSatisfy { y in (0..<60).allSatisfy { surface.pixel(x: $0, y: y) == 0xFF00_0000 } })
+    }
+}
