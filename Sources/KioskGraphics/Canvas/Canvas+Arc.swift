@@ -24,12 +24,14 @@ extension Canvas {
         }
         let placement = AffineTransform(translationX: center.x, y: center.y).concatenating(transform)
         let (mask, maskX, maskY) = shapeMasks.mask(for: .circleStroke(radius: radius, lineWidth: lineWidth), transform: placement)
-        let area = PixelRect(x: maskX, y: maskY, width: mask.surface.width, height: mask.surface.height)
-            .intersection(deviceClip).intersection(PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
-        guard !area.isEmpty, endAngle > startAngle else { return true }
-
+        guard endAngle > startAngle else { return true }
         let geometry = ArcCoverage(center: transform.apply(to: center), radius: radius * transform.a,
                                    halfWidth: lineWidth / 2 * transform.a, startAngle: startAngle, endAngle: endAngle)
+        // Only where the arc reaches: a ring under half full is worked out over half its track.
+        let area = PixelRect(x: maskX, y: maskY, width: mask.surface.width, height: mask.surface.height)
+            .intersection(PixelRect(covering: geometry.extent)).intersection(deviceClip)
+            .intersection(PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
+        guard !area.isEmpty else { return true }
         let scratch = coverage.surface
         let ring = mask.surface.pixels.assumingMemoryBound(to: UInt8.self), ringStride = mask.surface.stride
         let out = scratch.pixels.assumingMemoryBound(to: UInt8.self), outStride = scratch.stride
@@ -67,6 +69,8 @@ private struct ArcCoverage {
     /// The caps' centres and radius, and how far from its centre a cap's pixels can be.
     let startCapX: Double, startCapY: Double, endCapX: Double, endCapY: Double
     let capRadius: Double, capReach: Double
+    /// What the arc can cover: both caps, and the outer edge where the arc crosses an axis.
+    let extent: Rect
 
     init(center: Point, radius: Double, halfWidth: Double, startAngle: Double, endAngle: Double) {
         centerX = center.x
@@ -84,6 +88,21 @@ private struct ArcCoverage {
         endCapY = centerY + radius * endY
         capRadius = halfWidth
         capReach = halfWidth + 1
+        let outer = radius + capReach
+        var minX = min(startCapX, endCapX) - capReach, maxX = max(startCapX, endCapX) + capReach
+        var minY = min(startCapY, endCapY) - capReach, maxY = max(startCapY, endCapY) + capReach
+        // The quarter turns inside the arc, at most four of them past the first.
+        var axis = (startAngle / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
+        for _ in 0..<5 where axis < endAngle {
+            let x = center.x + outer * cos(axis), y = center.y + outer * sin(axis)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
+            axis += Double.pi / 2
+        }
+        extent = whole ? Rect(x: center.x - outer, y: center.y - outer, width: 2 * outer, height: 2 * outer)
+            : Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The coverage of the pixel centred at (`x`, `y`), given the circle's coverage there.
