@@ -88,21 +88,7 @@ private struct ArcCoverage {
         endCapY = centerY + radius * endY
         capRadius = halfWidth
         capReach = halfWidth + 1
-        let outer = radius + capReach
-        var minX = min(startCapX, endCapX) - capReach, maxX = max(startCapX, endCapX) + capReach
-        var minY = min(startCapY, endCapY) - capReach, maxY = max(startCapY, endCapY) + capReach
-        // The quarter turns inside the arc, at most four of them past the first.
-        var axis = (startAngle / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
-        for _ in 0..<5 where axis < endAngle {
-            let x = center.x + outer * cos(axis), y = center.y + outer * sin(axis)
-            minX = min(minX, x)
-            maxX = max(maxX, x)
-            minY = min(minY, y)
-            maxY = max(maxY, y)
-            axis += Double.pi / 2
-        }
-        extent = whole ? Rect(x: center.x - outer, y: center.y - outer, width: 2 * outer, height: 2 * outer)
-            : Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        extent = .enclosingArc(center: center, radius: radius, reach: capReach, from: startAngle, to: endAngle)
     }
 
     /// The coverage of the pixel centred at (`x`, `y`), given the circle's coverage there.

@@ -13,42 +13,44 @@ extension Canvas {
     /// inside the clip and `limit` (device pixels). Returns false, painting nothing, where cairo
     /// must do it.
     func composite(_ color: RGBA, throughMask mask: Surface, atPixelX x: Int, y: Int, within limit: PixelRect? = nil) -> Bool {
-        guard compositesWithPixman, mask.format == .a8, paintsIntoSurface, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
-              let clip = wholePixelClip() else { return false }
+        guard mask.format == .a8 else { return false }
         var area = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
-            .intersection(PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
         if let limit { area = area.intersection(limit) }
         var source = Self.pixmanColor(color)
         let solid = pixman_image_create_solid_fill(&source)!
         defer { pixman_image_unref(solid) }
-        cairo_surface_flush(surface.handle)
         cairo_surface_flush(mask.handle)
-        let target = surface.pixmanImage.handle, coverage = mask.pixmanImage.handle
-        for part in clip {
-            let box = part.intersection(area)
-            guard !box.isEmpty else { continue }
+        let coverage = mask.pixmanImage.handle
+        return forEachPartInClip(of: area) { target, box in
             pixman_image_composite32(PIXMAN_OP_OVER, solid, coverage, target, 0, 0, Int32(box.x - x), Int32(box.y - y),
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
-            surface.markDirty(box)
         }
-        return true
     }
 
     /// Fills `rect` (device pixels) with `color` inside the clip. Returns false, painting nothing,
     /// where cairo must do it.
     func fill(pixels rect: PixelRect, with color: RGBA) -> Bool {
+        var source = Self.pixmanColor(color)
+        return forEachPartInClip(of: rect) { target, box in
+            // An opaque colour is written as it is (pixman turns OVER into SRC), as cairo does.
+            var pixmanBox = pixman_box32_t(x1: Int32(box.x), y1: Int32(box.y), x2: Int32(box.maxX), y2: Int32(box.maxY))
+            _ = pixman_image_fill_boxes(PIXMAN_OP_OVER, target, &source, 1, &pixmanBox)
+        }
+    }
+
+    /// Calls `body` with the surface's pixman image and each part of `area` (device pixels) the
+    /// clip lets through, and tells cairo those pixels changed: where the shortcut holds. Returns
+    /// false, calling nothing, where it does not.
+    private func forEachPartInClip(of area: PixelRect, _ body: (OpaquePointer, PixelRect) -> Void) -> Bool {
         guard compositesWithPixman, paintsIntoSurface, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
               let clip = wholePixelClip() else { return false }
-        let area = rect.intersection(PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
-        var source = Self.pixmanColor(color)
+        let area = area.intersection(PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
         cairo_surface_flush(surface.handle)
         let target = surface.pixmanImage.handle
         for part in clip {
             let box = part.intersection(area)
             guard !box.isEmpty else { continue }
-            // An opaque colour is written as it is (pixman turns OVER into SRC), as cairo does.
-            var pixmanBox = pixman_box32_t(x1: Int32(box.x), y1: Int32(box.y), x2: Int32(box.maxX), y2: Int32(box.maxY))
-            _ = pixman_image_fill_boxes(PIXMAN_OP_OVER, target, &source, 1, &pixmanBox)
+            body(target, box)
             surface.markDirty(box)
         }
         return true

@@ -314,28 +314,7 @@ open class ProgressView: View {
         var a0 = angle(for: low), a1 = angle(for: high)
         if low == 0 { a0 = Self.startAngle }   // the start cap appears or disappears too
         if a1 - a0 >= 2 * Double.pi - 1e-9 { a1 = a0 + 2 * Double.pi }
-        var topLeft = Point(x: Double.infinity, y: Double.infinity), bottomRight = Point(x: -Double.infinity, y: -Double.infinity)
-        func include(_ point: Point) {
-            topLeft = Point(x: min(topLeft.x, point.x), y: min(topLeft.y, point.y))
-            bottomRight = Point(x: max(bottomRight.x, point.x), y: max(bottomRight.y, point.y))
-        }
-        func onCircle(_ angle: Double, _ r: Double) -> Point {
-            Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
-        }
-        for angle in [a0, a1] {
-            let direction = (cos: cos(angle), sin: sin(angle))
-            let cap = Point(x: center.x + radius * direction.cos, y: center.y + radius * direction.sin)
-            include(Point(x: cap.x - halfWidth, y: cap.y - halfWidth))
-            include(Point(x: cap.x + halfWidth, y: cap.y + halfWidth))
-            include(Point(x: center.x + (radius + halfWidth) * direction.cos, y: center.y + (radius + halfWidth) * direction.sin))
-        }
-        // The outer edge bulges past the endpoints wherever the sector crosses an axis.
-        var axisAngle = (a0 / (Double.pi / 2)).rounded(.up) * (Double.pi / 2)
-        while axisAngle < a1 {
-            include(onCircle(axisAngle, radius + halfWidth))
-            axisAngle += Double.pi / 2
-        }
-        let change = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
+        let change = Rect.enclosingArc(center: center, radius: radius, reach: halfWidth, from: a0, to: a1)
         guard settlingRows else { return change }
         // The rasterizer settles each pixel row as a whole, so the edges of both arcs anywhere on
         // the rows of the change may move by a step of coverage too.

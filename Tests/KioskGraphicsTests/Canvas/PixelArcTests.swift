@@ -31,3 +31,14 @@ struct PixelArcTests {
         #expect((0..<60).allSatisfy { y in (0..<60).allSatisfy { surface.pixel(x: $0, y: y) == 0xFF00_0000 } })
     }
 }
+
+/// The box of a round-capped arc: its caps, and its outer edge where it crosses an axis.
+struct ArcBoundsTests {
+    @Test func aQuarterHoldsItsCapsAndAWholeTurnHoldsTheCircle() {
+        let quarter = Rect.enclosingArc(center: Point(x: 0, y: 0), radius: 10, reach: 2, from: -Double.pi / 2, to: 0)
+        #expect(abs(quarter.minX - -2) < 1e-9 && abs(quarter.minY - -12) < 1e-9)
+        #expect(abs(quarter.maxX - 12) < 1e-9 && abs(quarter.maxY - 2) < 1e-9)
+        let turn = Rect.enclosingArc(center: Point(x: 5, y: 5), radius: 10, reach: 2, from: 0.3, to: 0.3 + 2 * Double.pi)
+        #expect(abs(turn.minX - -7) < 1e-9 && abs(turn.minY - -7) < 1e-9 && abs(turn.maxX - 17) < 1e-9 && abs(turn.maxY - 17) < 1e-9)
+    }
+}
