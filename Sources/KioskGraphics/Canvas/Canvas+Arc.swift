@@ -12,7 +12,8 @@ extension Canvas {
     /// the pixels a whole repaint gives, without rasterizing an outline across whole rows
     /// (`CoverageScratch`), which was half of a ring's update. The arc never covers more than its
     /// track. Returns false, painting nothing, under a transform other than a uniform scale and a
-    /// translation (a circle would not stay one): the caller fills the outline instead.
+    /// translation (a circle would not stay one), or for a circle too large for a mask: the
+    /// caller fills the outline instead.
     public func fillArc(center: Point, radius: Double, lineWidth: Double, startAngle: Double, endAngle: Double,
                         color: RGBA) -> Bool {
         let transform = currentTransform
@@ -23,7 +24,8 @@ extension Canvas {
             return false
         }
         let placement = AffineTransform(translationX: center.x, y: center.y).concatenating(transform)
-        let (mask, maskX, maskY) = shapeMasks.mask(for: .circleStroke(radius: radius, lineWidth: lineWidth), transform: placement)
+        guard let (mask, maskX, maskY) = shapeMasks.mask(for: .circleStroke(radius: radius, lineWidth: lineWidth),
+                                                         transform: placement) else { return false }
         guard endAngle > startAngle else { return true }
         let geometry = ArcCoverage(center: transform.apply(to: center), radius: radius * transform.a,
                                    halfWidth: lineWidth / 2 * transform.a, startAngle: startAngle, endAngle: endAngle)

@@ -368,7 +368,22 @@ public final class Canvas {
 
     private func paintCachedShape(_ shape: ShapeMaskCache.Shape, at origin: Point, color: RGBA) {
         let placement = AffineTransform(translationX: origin.x, y: origin.y).concatenating(currentTransform)
-        let (mask, x, y) = shapeMasks.mask(for: shape, transform: placement)
+        guard let (mask, x, y) = shapeMasks.mask(for: shape, transform: placement) else {
+            // Too large for a mask: rasterized over the rows being painted, as any path is.
+            cairo_save(cr)
+            cairo_translate(cr, origin.x, origin.y)
+            cairo_new_path(cr)
+            switch shape {
+            case .roundedRect(let width, let height, let radius):
+                Canvas.appendRoundedRect(cr, Rect(x: 0, y: 0, width: width, height: height), radius: radius)
+                fill(color)
+            case .circleStroke(let radius, let lineWidth):
+                cairo_arc(cr, 0, 0, radius, 0, 2 * Double.pi)
+                stroke(color, style: StrokeStyle(width: lineWidth))
+            }
+            cairo_restore(cr)
+            return
+        }
         if composite(color, throughMask: mask.surface, atPixelX: x, y: y) { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)

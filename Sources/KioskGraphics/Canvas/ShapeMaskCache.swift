@@ -46,8 +46,9 @@ public final class ShapeMaskCache {
     public var bytes: Int { masks.bytes }
 
     /// The mask for `shape` placed by `transform` (shape space → device pixels), and the device
-    /// pixel where its top-left corner goes.
-    func mask(for shape: Shape, transform: AffineTransform) -> (mask: Mask, x: Int, y: Int) {
+    /// pixel where its top-left corner goes; nil for a shape whose mask would take more than the
+    /// whole budget (a ring a million pixels across), which the caller draws another way.
+    func mask(for shape: Shape, transform: AffineTransform) -> (mask: Mask, x: Int, y: Int)? {
         let wholeX = transform.tx.rounded(.down), wholeY = transform.ty.rounded(.down)
         let key = Key(shape: shape, a: transform.a, b: transform.b, c: transform.c, d: transform.d,
                       fx: transform.tx - wholeX, fy: transform.ty - wholeY)
@@ -55,14 +56,17 @@ public final class ShapeMaskCache {
         if let cached = masks.value(for: key) {
             mask = cached
         } else {
+            let device = Self.deviceExtent(of: key)
+            guard device.width <= masks.byteBudget / max(1, device.height) else { return nil }
             misses += 1
-            mask = Self.render(key)
+            mask = Self.render(key, device: device)
             masks.insert(mask, bytes: mask.surface.stride * mask.surface.height, for: key)
         }
         return (mask, Int(saturating: wholeX) + mask.offsetX, Int(saturating: wholeY) + mask.offsetY)
     }
 
-    private static func render(_ key: Key) -> Mask {
+    /// The device pixels a shape's mask spans, a pixel of antialiasing included.
+    private static func deviceExtent(of key: Key) -> PixelRect {
         let local = AffineTransform(a: key.a, b: key.b, c: key.c, d: key.d, tx: key.fx, ty: key.fy)
         let extent: Rect
         switch key.shape {
@@ -72,7 +76,10 @@ public final class ShapeMaskCache {
             let reach = radius + lineWidth / 2
             extent = Rect(x: -reach, y: -reach, width: 2 * reach, height: 2 * reach)
         }
-        let device = PixelRect(covering: local.apply(to: extent.insetBy(dx: -1, dy: -1)))
+        return PixelRect(covering: local.apply(to: extent.insetBy(dx: -1, dy: -1)))
+    }
+
+    private static func render(_ key: Key, device: PixelRect) -> Mask {
         let surface = Surface(width: max(1, device.width), height: max(1, device.height), format: .a8)
         let cr = cairo_create(surface.handle)!
         var matrix = cairo_matrix_t(xx: key.a, yx: key.b, xy: key.c, yy: key.d,
