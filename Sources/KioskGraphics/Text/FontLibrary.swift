@@ -27,6 +27,7 @@ public enum FontLibrary {
         guard isDirectory || status.st_mode & S_IFMT == S_IFREG else {
             throw FontLoadingError(path: path, reason: "not a regular file or a directory")
         }
+        FontConfiguration.waitUntilLoaded()
         let config = FcConfigGetCurrent()
         let before = applicationFontCount(config)
         let added = path.withCString { name in

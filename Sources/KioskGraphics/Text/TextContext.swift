@@ -21,6 +21,7 @@ final class TextContext {
     let handle: OpaquePointer
 
     private init(baseDirection: PangoDirection) {
+        FontConfiguration.waitUntilLoaded()
         let fontMap = pango_cairo_font_map_new()!
         handle = pango_font_map_create_context(fontMap)!
         kiosk_g_object_unref(UnsafeMutableRawPointer(fontMap))

@@ -12,6 +12,7 @@ import KioskUI
 /// [--ring PERCENT] [--demo-animate] [--out FILE.png] [--once] [--trace FILE.json]`.
 public enum RunCommand {
     public static func run(_ arguments: Arguments) throws {
+        FontConfiguration.preload()
         if let configPath = arguments.value("config") {
             switch try backend(arguments) {
             case "drm": try PanelsOnDisplay.run(configPath: configPath, arguments: arguments)
