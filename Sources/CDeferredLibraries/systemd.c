@@ -1,7 +1,8 @@
 #include "deferred_symbol.h"
 #include "../CSystemd/shim.h"
 
-/* The service manager (readiness, watchdog), the journal and logind's D-Bus API: only under systemd. */
+/* The journal and logind's D-Bus API: only under systemd. (Readiness and the watchdog are datagrams the
+   kiosk sends itself: Sources/KioskRuntime/Service/NotifySocket.swift.) */
 #define SYSTEMD_FUNCTION(result, name, parameters, arguments) \
     KIOSK_DEFERRED(KIOSK_LIBRARY_SYSTEMD, result, name, parameters, arguments)
 #define SYSTEMD_PROCEDURE(name, parameters, arguments) \
@@ -10,8 +11,6 @@
 SYSTEMD_PROCEDURE(sd_bus_error_free, (sd_bus_error *e), (e))
 SYSTEMD_FUNCTION(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus))
 SYSTEMD_FUNCTION(int, sd_bus_open_system, (sd_bus **ret), (ret))
-SYSTEMD_FUNCTION(int, sd_notify, (int unset_environment, const char *state), (unset_environment, state))
-SYSTEMD_FUNCTION(int, sd_watchdog_enabled, (int unset_environment, uint64_t *usec), (unset_environment, usec))
 
 /* The two variadic functions, called through pointers of their own variadic type. */
 int kiosk_journal_print(int priority, const char *message) {

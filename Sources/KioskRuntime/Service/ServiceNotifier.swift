@@ -1,4 +1,3 @@
-import CSystemd
 import Glibc
 import KioskPlatform
 
@@ -8,8 +7,9 @@ public struct ServiceNotificationError: Error, CustomStringConvertible {
 }
 
 /// Tells systemd how the service is doing (`Type=notify`): ready, status lines, reloading,
-/// stopping, and watchdog keep-alives. Outside systemd (no `NOTIFY_SOCKET`) every call is a
-/// cheap no-op that does not even open libsystemd, so the runtime calls it unconditionally. A
+/// stopping, and watchdog keep-alives, each a datagram on the socket `NOTIFY_SOCKET` names
+/// (`NotifySocket`). Outside systemd (no `NOTIFY_SOCKET`) every call is a cheap no-op, so the
+/// runtime calls it unconditionally. A
 /// notification that cannot be sent throws; the caller decides what that means for the kiosk (a
 /// failure must never stop it).
 public final class ServiceNotifier {
@@ -18,21 +18,23 @@ public final class ServiceNotifier {
     /// only while the loop is healthy, so a hung loop stops the pings and systemd restarts it.
     public let watchdogPingInterval: Duration?
     /// Whether a service manager listens (`NOTIFY_SOCKET` was set at start).
-    public let isSupervised: Bool
+    public var isSupervised: Bool { socketName != nil }
+    private let socketName: String?
 
     public init() {
-        isSupervised = getenv("NOTIFY_SOCKET") != nil
-        var microseconds: UInt64 = 0
-        // Without WATCHDOG_USEC no watchdog is armed, and libsystemd need not be opened to say so.
-        // With it, sd_watchdog_enabled checks WATCHDOG_PID too, so a child that inherited the
-        // environment does not ping.
-        if getenv("WATCHDOG_USEC") != nil, sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 {
-            // Pinging at half the timeout is what sd_watchdog_enabled(3) recommends: one late
-            // frame does not get the kiosk killed.
-            watchdogPingInterval = .microseconds(Int64(microseconds / 2))
-        } else {
-            watchdogPingInterval = nil
-        }
+        socketName = getenv("NOTIFY_SOCKET").map { String(cString: $0) }
+        watchdogPingInterval = Self.watchdogTimeout().map { .microseconds(Int64($0 / 2)) }
+    }
+
+    /// WATCHDOG_USEC, when systemd armed a watchdog for this very process: WATCHDOG_PID, when set,
+    /// names it, so that a child that inherited the environment does not ping. This is what
+    /// sd_watchdog_enabled(3) reads. Pinging at half the timeout is what it recommends: one late
+    /// frame does not get the kiosk killed.
+    private static func watchdogTimeout() -> UInt64? {
+        guard let text = getenv("WATCHDOG_USEC").map({ String(cString: $0) }),
+              let microseconds = UInt64(text), microseconds > 0 else { return nil }
+        if let pid = getenv("WATCHDOG_PID").map({ String(cString: $0) }), pid_t(pid) != getpid() { return nil }
+        return microseconds
     }
 
     /// Start-up finished: the first frame is on screen (or the display is being waited for).
@@ -68,11 +70,12 @@ public final class ServiceNotifier {
     }
 
     private func send(_ assignments: [String]) throws(ServiceNotificationError) {
-        guard isSupervised else { return }
-        let result = sd_notify(0, assignments.joined(separator: "\n"))
-        guard result >= 0 else {
+        guard let socketName else { return }
+        do {
+            try NotifySocket.send(assignments.joined(separator: "\n"), to: socketName)
+        } catch {
             throw ServiceNotificationError(description: "systemd did not receive \(assignments.first ?? "a notification") "
-                                           + "(sd_notify: \(String(cString: strerror(-result))))")
+                                           + "(\(error))")
         }
     }
 }

@@ -103,4 +103,30 @@ final class FakeServiceManager {
         }
         #expect(throws: ServiceNotificationError.self) { try notifier.pingWatchdog() }
     }
+
+    @Test func anAbstractSocketNameIsReached() throws {
+        // systemd names its socket "@…" when it lives in the abstract namespace (a leading zero
+        // byte, no file): the kiosk must reach it as sd_notify() did.
+        let name = "kiosk-notify-test-\(getpid())"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: [0] + Array(name.utf8)) }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + 1 + name.utf8.count)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        try #require(bound == 0)
+
+        try NotifySocket.send("READY=1\nSTATUS=abstract", to: "@" + name)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        #expect(count > 0 && String(decoding: buffer[0..<max(count, 0)], as: UTF8.self) == "READY=1\nSTATUS=abstract")
+    }
+
+    @Test func aSocketNameThatIsNoAddressIsRefused() {
+        #expect { try NotifySocket.send("READY=1", to: "run/notify") } throws: { "\($0)".contains("neither a path nor") }
+        #expect { try NotifySocket.send("READY=1", to: "/" + String(repeating: "x", count: 200)) } throws: {
+            "\($0)".contains("longer than a socket address holds")
+        }
+    }
 }
