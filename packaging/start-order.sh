@@ -1,7 +1,7 @@
 #!/bin/bash
 # start-order.sh KIOSK CONFIG ORDER - writes ORDER, the functions KIOSK runs from exec to its first
-# frame on CONFIG (headless), one symbol a line: the symbol ordering file the installed binary is
-# linked with (`make start-order` runs this; the Makefile's RELEASE_LINK reads it).
+# frame (headless) on CONFIG and on its built-in dashboard, one symbol a line: the symbol ordering
+# file the installed binary is linked with (`make start-order` runs this; the Makefile's RELEASE_LINK reads it).
 #
 # Why: the kernel maps a binary's pages around each one touched (fault-around, 64 KiB), so the few
 # hundred kilobytes of code a start runs, spread over 18 MiB of text, made 6 MiB of it resident.
@@ -17,29 +17,48 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 strip --strip-debug -o "$work/kiosk" "$kiosk"
 
-valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" --dump-instr=no --compress-strings=no \
-  --demangle=no "$work/kiosk" run --backend headless --out "$work/frame.png" "$config" > "$work/valgrind.log" 2>&1 &
-runner=$!
-# The frame is written once painted; under callgrind that takes seconds. Bounded: two minutes.
-for _ in $(seq 1200); do
-  [ -s "$work/frame.png" ] && break
-  kill -0 "$runner" 2> /dev/null || break
-  sleep 0.1
-done
-[ -s "$work/frame.png" ] || { cat "$work/valgrind.log" >&2; echo "start-order.sh: no first frame from $kiosk" >&2; exit 1; }
-sleep 1
-kill -TERM "$runner"
-wait "$runner" || true
+# One start under callgrind: `trace NAME [CONFIG]` writes $work/NAME.out. Without a config the
+# kiosk shows its built-in dashboard, the start `kiosk-bench start` measures; with one, the start of
+# a service. The list is the functions either runs.
+trace() {
+  local name=$1
+  shift
+  rm -f "$work/frame.png"
+  valgrind --tool=callgrind --callgrind-out-file="$work/$name.out" --dump-instr=no --compress-strings=no \
+    --demangle=no "$work/kiosk" run --backend headless --out "$work/frame.png" "$@" > "$work/$name.log" 2>&1 &
+  local runner=$!
+  # The frame is written once painted; under callgrind that takes seconds. Bounded: two minutes.
+  for _ in $(seq 1200); do
+    [ -s "$work/frame.png" ] && break
+    kill -0 "$runner" 2> /dev/null || break
+    sleep 0.1
+  done
+  [ -s "$work/frame.png" ] || { cat "$work/$name.log" >&2; echo "start-order.sh: no first frame from $kiosk $*" >&2; exit 1; }
+  sleep 1
+  kill -TERM "$runner"
+  wait "$runner" || true
+}
+trace config --config "$config"
+trace dashboard
 
-{
-  echo "# The functions the kiosk runs from exec to its first frame (packaging/start-order.sh), which"
-  echo "# the installed binary is linked with side by side. Regenerate with \`make start-order\`."
-  # `ob=` names the object of the `fn=` lines after it; only the kiosk's own functions are listed,
-  # sorted, so that a list made again differs from the last by what the start runs differently.
+# The functions one start runs, sorted, so that a list made again differs from the last by what the
+# start runs differently. `ob=` names the object of the `fn=` lines after it; only the kiosk's own
+# functions are listed.
+functions() {
   awk -v binary="$work/kiosk" '
     /^ob=/ { object = substr($0, 4) }
     /^fn=/ && object == binary { name = substr($0, 4); if (name !~ /^0x/) print name }
-  ' "$work/callgrind.out" | LC_ALL=C sort -u
+  ' "$1" | LC_ALL=C sort -u
+}
+functions "$work/dashboard.out" > "$work/dashboard.list"
+functions "$work/config.out" > "$work/config.list"
+{
+  echo "# The functions the kiosk runs from exec to its first frame (packaging/start-order.sh), which"
+  echo "# the installed binary is linked with side by side. Regenerate with \`make start-order\`."
+  echo "# Those of the built-in dashboard come first, then those only a config's start runs: each"
+  echo "# start then finds its code in one run of pages."
+  cat "$work/dashboard.list"
+  LC_ALL=C comm -13 "$work/dashboard.list" "$work/config.list"
 } > "$order.new"
 count=$(grep -vc '^#' "$order.new")
 [ "$count" -gt 100 ] || { echo "start-order.sh: only $count functions seen; $order left as it was" >&2; rm -f "$order.new"; exit 1; }
