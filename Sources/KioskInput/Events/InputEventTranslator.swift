@@ -14,6 +14,8 @@ final class InputEventTranslator {
     /// takes it to report it.
     private var keymapProblem: String?
     private var triedKeymap = false
+    /// Compiles a keymap: xkbcommon's, or a stand-in in tests.
+    private let compileKeyboard: (Keymap) throws(InputError) -> KeyboardTranslator
     private(set) var devices: [Int: InputDeviceInfo] = [:]
 
     private struct ActiveTouch {
@@ -29,9 +31,13 @@ final class InputEventTranslator {
     /// The newest device time seen, for events libinput does not stamp (a device vanishing).
     private var latestTime = 0.0
 
-    init(mapper: CoordinateMapper, keymap: Keymap) {
+    init(mapper: CoordinateMapper, keymap: Keymap,
+         compileKeyboard: @escaping (Keymap) throws(InputError) -> KeyboardTranslator = { keymap throws(InputError) in
+             try KeyboardTranslator(keymap: keymap)
+         }) {
         self.mapper = mapper
         self.keymap = keymap
+        self.compileKeyboard = compileKeyboard
         let size = mapper.uiSize
         pointerLocation = Point(x: (size.width / 2).rounded(.down), y: (size.height / 2).rounded(.down))
     }
@@ -92,16 +98,24 @@ final class InputEventTranslator {
 
     /// Compiles the keymap the first time. A layout xkeyboard-config does not know gives way to the
     /// default one, so the keyboard still types, and the problem is kept for the owner to report;
-    /// when the default one cannot be compiled either (no xkb-data), keys are ignored.
+    /// when the default one cannot be compiled either (no xkb-data), keys are ignored, and the
+    /// problem says why the default failed too.
     private func compiledKeyboard() -> KeyboardTranslator? {
         guard !triedKeymap else { return keyboard }
         triedKeymap = true
         do {
-            keyboard = try KeyboardTranslator(keymap: keymap)
+            keyboard = try compileKeyboard(keymap)
         } catch {
-            let fallback = keymap == Keymap() ? nil : try? KeyboardTranslator()
-            keyboard = fallback
-            keymapProblem = "\(error) " + (fallback == nil ? "Keys are ignored." : "Keys are read with the US layout.")
+            guard keymap != Keymap() else {
+                keymapProblem = "\(error) Keys are ignored."
+                return nil
+            }
+            do {
+                keyboard = try compileKeyboard(Keymap())
+                keymapProblem = "\(error) Keys are read with the US layout."
+            } catch let fallbackError {
+                keymapProblem = "\(error) The US layout could not be compiled either: \(fallbackError) Keys are ignored."
+            }
         }
         return keyboard
     }

@@ -95,6 +95,25 @@ private func sample(_ event: InputEvent) -> TouchSample? {
     #expect(translator.takeKeymapProblem() == nil)
 }
 
+@Test func withoutAnyKeymapKeysAreIgnoredAndBothFailuresAreReported() {
+    // As on a board without xkb-data: no layout compiles, not even the default.
+    var compiled: [Keymap] = []
+    let translator = InputEventTranslator(mapper: CoordinateMapper(displayWidth: 1000, displayHeight: 500, rotation: .none),
+                                          keymap: Keymap(layout: "de")) { keymap throws(InputError) in
+        compiled.append(keymap)
+        throw .unknownKeyboardLayout(layout: keymap.layout, variant: keymap.variant)
+    }
+    _ = translator.translate(.deviceAdded(keyboard))
+    #expect(translator.translate(.key(code: 39, isDown: true, time: 1)).isEmpty)
+    #expect(translator.takeKeymapProblem()
+            == "\(InputError.unknownKeyboardLayout(layout: "de", variant: "")) The US layout could not be compiled either: "
+               + "\(InputError.unknownKeyboardLayout(layout: "us", variant: "")) Keys are ignored.")
+    #expect(translator.translate(.key(code: 39, isDown: false, time: 2)).isEmpty)
+    #expect(translator.takeKeymapProblem() == nil)
+    // Tried once each, not at every key.
+    #expect(compiled == [Keymap(layout: "de"), Keymap()])
+}
+
 @Test func anUnknownLayoutIsReportedOnceAndKeysAreReadWithTheDefaultOne() throws {
     let translator = try makeTranslator(keymap: Keymap(layout: "klingon"))
     // KEY_SEMICOLON is ; on the US layout.
