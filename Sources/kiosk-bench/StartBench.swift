@@ -23,10 +23,13 @@ func addStartRows(to table: inout Table, runs: Int = 10) throws {
     times.sort()
     resident.sort()
     table.add("start: exec -> READY=1 (headless 1280x800, median of \(runs))", times)
-    if !resident.isEmpty {
+    let memoryRow = "memory: RSS at READY=1, after the first frame (1280x800, 2 buffers)"
+    if resident.count == runs {
         let mib = { (kib: Int) in String(format: "%.1f MiB", Double(kib) / 1024) }
-        table.add("memory: RSS at READY=1, after the first frame (1280x800, 2 buffers)", median: mib(resident[resident.count / 2]),
-                  p90: mib(resident[resident.count * 9 / 10]))
+        table.add(memoryRow, median: mib(resident[resident.count / 2]), p90: mib(resident[resident.count * 9 / 10]))
+    } else {
+        // A start whose /proc status could not be read would make the median one of fewer starts.
+        table.add(memoryRow, median: "-", p90: "(VmRSS unreadable in \(runs - resident.count) of \(runs) starts)")
     }
 }
 
