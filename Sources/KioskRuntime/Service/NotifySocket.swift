@@ -2,7 +2,7 @@ import CLinux
 import Glibc
 
 /// Why a notification datagram was not sent.
-struct NotifySocketError: Error, CustomStringConvertible {
+nonisolated struct NotifySocketError: Error, CustomStringConvertible {
     let description: String
 }
 
@@ -12,7 +12,10 @@ struct NotifySocketError: Error, CustomStringConvertible {
 /// interface to be implemented without libsystemd (sd_notify(3)); sd_notify() itself, from
 /// libsystemd, made the kiosk load it and five libraries it needs (gcrypt, lz4, zstd, lzma, cap),
 /// 1.2 MiB and a millisecond, to send READY=1 at the end of every start.
-enum NotifySocket {
+nonisolated enum NotifySocket {
+    /// Sends `message` as one datagram. It never waits: the frame loop sends the watchdog's pings,
+    /// and a service manager that stopped reading must not stop the kiosk (the datagram is lost
+    /// and the error says so).
     static func send(_ message: String, to socketName: String) throws(NotifySocketError) {
         var name = Array(socketName.utf8)
         let isAbstract = name.first == UInt8(ascii: "@")
@@ -36,7 +39,9 @@ enum NotifySocket {
         let bytes = Array(message.utf8)
         let sent = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), socketAddress, socklen_t(length)) }
+                bytes.withUnsafeBytes {
+                    sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), socketAddress, socklen_t(length))
+                }
             }
         }
         guard sent == bytes.count else {

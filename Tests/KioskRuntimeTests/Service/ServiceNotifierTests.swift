@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Testing
 @testable import KioskRuntime
@@ -128,5 +129,27 @@ final class FakeServiceManager {
         #expect { try NotifySocket.send("READY=1", to: "/" + String(repeating: "x", count: 200)) } throws: {
             "\($0)".contains("longer than a socket address holds")
         }
+    }
+
+    @Test func aServiceManagerThatStopsReadingDoesNotStopTheKiosk() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: 10_000_000)
+        let socketName = "\(systemd.directory.path)/notify"
+        // Nothing reads: the socket's queue fills, and then a ping must fail at once, not wait.
+        // The pings run on a queue of their own so that a send that waits fails the test after
+        // five seconds instead of hanging it.
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: String?
+        DispatchQueue.global().async {
+            for _ in 0..<100_000 {
+                do { try NotifySocket.send("WATCHDOG=1", to: socketName) } catch {
+                    failure = "\(error)"
+                    break
+                }
+            }
+            finished.signal()
+        }
+        try #require(finished.wait(timeout: .now() + 5) == .success, "a ping waited for the service manager")
+        #expect(failure?.contains(String(cString: strerror(EAGAIN))) == true)
+        _ = systemd
     }
 }
