@@ -1,7 +1,8 @@
 #!/bin/bash
 # start-order.sh KIOSK CONFIG ORDER - writes ORDER, the functions KIOSK runs from exec to its first
 # frame (headless) on CONFIG and on its built-in dashboard, one symbol a line: the symbol ordering
-# file the installed binary is linked with (`make start-order` runs this; the Makefile's RELEASE_LINK reads it).
+# file the installed binary is linked with (`make start-order` runs this; the Makefile's
+# RELEASE_LINK reads it).
 #
 # Why: the kernel maps a binary's pages around each one touched (fault-around, 64 KiB), so the few
 # hundred kilobytes of code a start runs, spread over 18 MiB of text, made 6 MiB of it resident.

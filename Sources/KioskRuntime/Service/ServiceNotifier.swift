@@ -9,9 +9,8 @@ public struct ServiceNotificationError: Error, CustomStringConvertible {
 /// Tells systemd how the service is doing (`Type=notify`): ready, status lines, reloading,
 /// stopping, and watchdog keep-alives, each a datagram on the socket `NOTIFY_SOCKET` names
 /// (`NotifySocket`). Outside systemd (no `NOTIFY_SOCKET`) every call is a cheap no-op, so the
-/// runtime calls it unconditionally. A
-/// notification that cannot be sent throws; the caller decides what that means for the kiosk (a
-/// failure must never stop it).
+/// runtime calls it unconditionally. A notification that cannot be sent throws; the caller
+/// decides what that means for the kiosk (a failure must never stop it).
 public final class ServiceNotifier {
     /// Half the `WatchdogSec=` of the unit, or nil when no watchdog is armed for this process.
     /// The runtime arms a timer with this interval and calls `pingWatchdog()` from its frame loop
