@@ -5,8 +5,10 @@ import KioskPlatform
 /// `kiosk run --backend headless` measured as a service manager sees it: from just before the
 /// process is spawned to READY=1 on its NOTIFY_SOCKET (sent once the first frame is presented),
 /// median of `runs`; and the kiosk's resident memory once it has sent READY, read from its
-/// /proc status: after the first frame and after what sending READY opened (libsystemd). Needs the `kiosk` binary beside kiosk-bench, or the one `KIOSK_BENCH_KIOSK`
-/// names (the binary as installed, with the Swift runtime linked in, is built elsewhere).
+/// /proc status. First with the built-in dashboard at 1280×800 (two buffers), then, run from the
+/// project root, with `Config/kiosk.yaml` as a service starts. Needs the `kiosk` binary beside
+/// kiosk-bench, or the one `KIOSK_BENCH_KIOSK` names (the binary as installed, with the Swift
+/// runtime linked in, is built elsewhere).
 func addStartRows(to table: inout Table, runs: Int = 10) throws {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kiosk").path
     let kiosk = ProcessInfo.processInfo.environment["KIOSK_BENCH_KIOSK"] ?? beside
@@ -14,16 +16,26 @@ func addStartRows(to table: inout Table, runs: Int = 10) throws {
         table.add("start: exec -> READY=1 (headless 1280x800)", median: "-", p90: "(build the kiosk product)")
         return
     }
+    try addRows(to: &table, kiosk: kiosk, runs: runs, arguments: [], label: "headless 1280x800", screen: "1280x800, 2 buffers")
+    // The start of a service: the panels of the example config, which read YAML and lay out more.
+    let config = FileManager.default.currentDirectoryPath + "/Config/kiosk.yaml"
+    if FileManager.default.fileExists(atPath: config) {
+        try addRows(to: &table, kiosk: kiosk, runs: runs, arguments: ["--config", config], label: "headless, Config/kiosk.yaml",
+                    screen: "Config/kiosk.yaml")
+    }
+}
+
+private func addRows(to table: inout Table, kiosk: String, runs: Int, arguments: [String], label: String, screen: String) throws {
     var times: [Double] = [], resident: [Int] = []
     for run in 0..<runs {
-        let (seconds, kib) = try timeStart(kiosk: kiosk, run: run)
+        let (seconds, kib) = try timeStart(kiosk: kiosk, arguments: arguments, run: run)
         times.append(seconds * 1000)
         if let kib { resident.append(kib) }
     }
     times.sort()
     resident.sort()
-    table.add("start: exec -> READY=1 (headless 1280x800, median of \(runs))", times)
-    let memoryRow = "memory: RSS at READY=1, after the first frame (1280x800, 2 buffers)"
+    table.add("start: exec -> READY=1 (\(label), median of \(runs))", times)
+    let memoryRow = "memory: RSS at READY=1, after the first frame (\(screen))"
     if resident.count == runs {
         let mib = { (kib: Int) in String(format: "%.1f MiB", Double(kib) / 1024) }
         table.add(memoryRow, median: mib(resident[resident.count / 2]), p90: mib(resident[resident.count * 9 / 10]))
@@ -39,7 +51,7 @@ struct StartBenchError: Error, CustomStringConvertible {
 
 /// One start: spawns the kiosk with NOTIFY_SOCKET pointing at a socket of ours, waits (at most
 /// 10 s) for READY=1, stops the kiosk. Returns the time to READY and the KiB it reported.
-private func timeStart(kiosk: String, run: Int) throws -> (Double, Int?) {
+private func timeStart(kiosk: String, arguments extra: [String], run: Int) throws -> (Double, Int?) {
     let directory = NSTemporaryDirectory() + "kiosk-bench-start-\(getpid())-\(run)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -57,7 +69,7 @@ private func timeStart(kiosk: String, run: Int) throws -> (Double, Int?) {
     }
     guard bound == 0 else { throw StartBenchError(description: "bind \(socketPath): \(String(cString: strerror(errno)))") }
 
-    let arguments = [kiosk, "run", "--backend", "headless", "--out", directory + "/frame.png"]
+    let arguments = [kiosk, "run", "--backend", "headless", "--out", directory + "/frame.png"] + extra
     var environment = ProcessInfo.processInfo.environment
     environment["NOTIFY_SOCKET"] = socketPath
     let argv = arguments.map { strdup($0) } + [nil]
