@@ -31,7 +31,8 @@ public final class ServiceNotifier {
     /// frame does not get the kiosk killed.
     private static func watchdogTimeout() -> UInt64? {
         guard let text = getenv("WATCHDOG_USEC").map({ String(cString: $0) }),
-              let microseconds = UInt64(text), microseconds > 0 else { return nil }
+              let microseconds = UInt64(text), microseconds > 0,
+              microseconds != UInt64.max else { return nil }  // systemd's "infinity": no watchdog
         if let pid = getenv("WATCHDOG_PID").map({ String(cString: $0) }), pid_t(pid) != getpid() { return nil }
         return microseconds
     }

@@ -84,6 +84,24 @@ final class FakeServiceManager {
         _ = systemd
     }
 
+    @Test func aWatchdogTimeoutThatIsNoCountOfMicrosecondsArmsNoWatchdog() throws {
+        let systemd = try FakeServiceManager(watchdogMicroseconds: 10_000_000)
+        for text in ["", "abc", "-5", "0", "1e12", "NaN", "12 s", "18446744073709551616"] {
+            setenv("WATCHDOG_USEC", text, 1)
+            #expect(ServiceNotifier().watchdogPingInterval == nil, "WATCHDOG_USEC=\(text)")
+        }
+        // UINT64_MAX is systemd's infinity, which sd_watchdog_enabled() refuses; the count below
+        // it still halves without overflowing.
+        setenv("WATCHDOG_USEC", String(UInt64.max), 1)
+        #expect(ServiceNotifier().watchdogPingInterval == nil)
+        setenv("WATCHDOG_USEC", String(UInt64.max - 1), 1)
+        #expect(ServiceNotifier().watchdogPingInterval == .microseconds(Int64((UInt64.max - 1) / 2)))
+        setenv("WATCHDOG_USEC", "10000000", 1)
+        setenv("WATCHDOG_PID", "not a pid", 1)
+        #expect(ServiceNotifier().watchdogPingInterval == nil)
+        _ = systemd
+    }
+
     @Test func outsideSystemdEverythingIsANoOp() {
         let saved = getenv("NOTIFY_SOCKET").map { String(cString: $0) }
         unsetenv("NOTIFY_SOCKET")
