@@ -373,13 +373,11 @@ public final class Canvas {
             cairo_save(cr)
             cairo_translate(cr, origin.x, origin.y)
             cairo_new_path(cr)
-            switch shape {
-            case .roundedRect(let width, let height, let radius):
-                Canvas.appendRoundedRect(cr, Rect(x: 0, y: 0, width: width, height: height), radius: radius)
-                fill(color)
-            case .circleStroke(let radius, let lineWidth):
-                cairo_arc(cr, 0, 0, radius, 0, 2 * Double.pi)
+            shape.appendPath(to: cr)
+            if let lineWidth = shape.strokeWidth {
                 stroke(color, style: StrokeStyle(width: lineWidth))
+            } else {
+                fill(color)
             }
             cairo_restore(cr)
             return

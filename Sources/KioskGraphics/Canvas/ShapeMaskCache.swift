@@ -10,6 +10,24 @@ public final class ShapeMaskCache {
         case roundedRect(width: Double, height: Double, radius: Double)
         /// A circle's outline, centred on the origin.
         case circleStroke(radius: Double, lineWidth: Double)
+
+        /// The line width a stroked shape is drawn with; nil for a filled one.
+        var strokeWidth: Double? {
+            if case .circleStroke(_, let lineWidth) = self { lineWidth } else { nil }
+        }
+
+        /// Appends the shape's outline (a stroked shape's centre line) to `cr`'s path, at the
+        /// origin of its user space: the one description of its geometry, for its mask and for
+        /// painting it without one.
+        func appendPath(to cr: OpaquePointer) {
+            switch self {
+            case .roundedRect(let width, let height, let radius):
+                Canvas.appendRoundedRect(cr, Rect(x: 0, y: 0, width: width, height: height), radius: radius)
+            case .circleStroke(let radius, _):
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, 0, 0, radius, 0, 2 * Double.pi)
+            }
+        }
     }
 
     struct Key: Hashable {
@@ -86,15 +104,12 @@ public final class ShapeMaskCache {
                                     x0: key.fx - Double(device.x), y0: key.fy - Double(device.y))
         cairo_set_matrix(cr, &matrix)
         cairo_set_source_rgba(cr, 1, 1, 1, 1)
-        switch key.shape {
-        case .roundedRect(let width, let height, let radius):
-            Canvas.appendRoundedRect(cr, Rect(x: 0, y: 0, width: width, height: height), radius: radius)
-            cairo_fill(cr)
-        case .circleStroke(let radius, let lineWidth):
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, 0, 0, radius, 0, 2 * Double.pi)
+        key.shape.appendPath(to: cr)
+        if let lineWidth = key.shape.strokeWidth {
             cairo_set_line_width(cr, lineWidth)
             cairo_stroke(cr)
+        } else {
+            cairo_fill(cr)
         }
         cairo_destroy(cr)
         surface.markDirty()
