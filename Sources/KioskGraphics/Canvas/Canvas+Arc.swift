@@ -46,15 +46,7 @@ extension Canvas {
             }
         }
         scratch.markDirty(area)
-        if composite(color, throughMask: scratch, atPixelX: 0, y: 0, within: area) { return true }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
-        cairo_clip(cr)
-        setSource(color)
-        cairo_mask_surface(cr, scratch.handle, 0, 0)
-        cairo_restore(cr)
+        paint(color, throughMask: scratch, atPixelX: 0, y: 0, within: area)
         return true
     }
 }

@@ -10,9 +10,25 @@ import CPixman
 /// operator other than OVER, a clip that is not whole pixels) the caller asks cairo instead.
 extension Canvas {
     /// Paints `color` through the a8 `mask` whose top-left pixel goes at device pixel (`x`, `y`),
-    /// inside the clip and `limit` (device pixels). Returns false, painting nothing, where cairo
-    /// must do it.
-    func composite(_ color: RGBA, throughMask mask: Surface, atPixelX x: Int, y: Int, within limit: PixelRect? = nil) -> Bool {
+    /// inside the clip and `limit` (device pixels): by pixman where the shortcut holds, else by
+    /// cairo.
+    func paint(_ color: RGBA, throughMask mask: Surface, atPixelX x: Int, y: Int, within limit: PixelRect? = nil) {
+        if composite(color, throughMask: mask, atPixelX: x, y: y, within: limit) { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        if let limit {
+            cairo_rectangle(cr, Double(limit.x), Double(limit.y), Double(limit.width), Double(limit.height))
+            cairo_clip(cr)
+        }
+        setSource(color)
+        cairo_mask_surface(cr, mask.handle, Double(x), Double(y))
+        cairo_restore(cr)
+    }
+
+    /// `paint(_:throughMask:atPixelX:y:within:)` by pixman. Returns false, painting nothing, where
+    /// cairo must do it.
+    private func composite(_ color: RGBA, throughMask mask: Surface, atPixelX x: Int, y: Int, within limit: PixelRect?) -> Bool {
         guard mask.format == .a8 else { return false }
         var area = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
         if let limit { area = area.intersection(limit) }

@@ -267,15 +267,7 @@ public final class Canvas {
         cairo_path_destroy(path)
         rasterize(coverage.cr)
         cairo_surface_flush(coverage.surface.handle)
-        if composite(color, throughMask: coverage.surface, atPixelX: 0, y: 0, within: band) { return }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
-        cairo_clip(cr)
-        setSource(color)
-        cairo_mask_surface(cr, coverage.surface.handle, 0, 0)
-        cairo_restore(cr)
+        paint(color, throughMask: coverage.surface, atPixelX: 0, y: 0, within: band)
     }
 
     /// Whether `rect` (user space) lands exactly on whole device pixels, so filling it has no
@@ -382,13 +374,7 @@ public final class Canvas {
             cairo_restore(cr)
             return
         }
-        if composite(color, throughMask: mask.surface, atPixelX: x, y: y) { return }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_new_path(cr)
-        setSource(color)
-        cairo_mask_surface(cr, mask.surface.handle, Double(x), Double(y))
-        cairo_restore(cr)
+        paint(color, throughMask: mask.surface, atPixelX: x, y: y)
     }
 
     /// Replaces the pixels of `rect` (ignoring what was there): clearing before painting.
