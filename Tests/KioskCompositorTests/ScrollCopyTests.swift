@@ -111,6 +111,35 @@ struct ScrollCopyTests {
         }
     }
 
+    /// A shadow given to a label while its row is off the screen reaches past the row. Nothing
+    /// tracks extents off a screen, so when the row comes back its extent is worked out anew:
+    /// kept, the row's old extent would pass for the whole subtree, the walk after a scroll would
+    /// skip the label, and the shadow cut at the scroll view's edge would stay cut.
+    @Test func aShadowSetWhileOffTheScreenScrollsWithItsWholeReach() throws {
+        let (root, scroll) = scene()
+        let display = HeadlessDisplay(size: Size(width: 720, height: 420), rootView: root)
+        try display.renderUntilIdle()
+        let content = scroll.contentView
+        // Row 4 (y 236-280) and its label's shadow, 14 below, lie inside the 300 high view.
+        let row = content.subviews[4]
+        row.removeFromSuperview()
+        row.subviews[0].shadow = ViewShadow(opacity: 0.6, offset: Size(width: 0, height: 14), radius: 10)
+        content.insertSubview(row, at: 4)
+        try display.renderUntilIdle()
+        var copies = 0
+        // The content pulled down 6 pixels a frame, past its top, until the shadow is cut by the
+        // view's bottom edge and the row leaves there; then back.
+        for step in 0..<60 {
+            scroll.contentOffset = Double(step < 30 ? -6 * (step + 1) : 6 * (step - 59))
+            try display.renderUntilIdle()
+            copies += display.compositor.lastScrollCopies
+            let difference = try #require(display.output.frontSurface).difference(from: display.compositor.renderFullFrame())
+            #expect(difference.isEmpty, "step \(step), offset \(scroll.contentOffset): \(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+            if !difference.isEmpty { break }
+        }
+        #expect(copies > 50)
+    }
+
     /// Scrolls the 30 rows of `scene()` down and back up, calling `change` before each frame, and
     /// compares every frame with the same screen after `damageEverything()`.
     private func scrollThroughEveryRow(changing change: (_ step: Int, _ scroll: ScrollView) -> Void) throws {

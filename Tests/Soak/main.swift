@@ -31,10 +31,11 @@ do {
     if soak.failures.isEmpty {
         say("soak: OK")
     } else {
-        say("soak: FAILED (seed \(options.seed))")
-        for failure in soak.failures { say("  " + failure) }
+        // The verdict comes last, so that a log cut to its tail still says what failed and how to replay it.
         say("soak: the last actions:")
         for action in soak.recent { say("  " + action) }
+        say("soak: FAILED (seed \(options.seed), replay with KIOSK_SOAK_SEED=\(options.seed))")
+        for failure in soak.failures { say("  " + failure) }
         exit(1)
     }
 } catch {

@@ -78,9 +78,11 @@ public final class Canvas {
 
     // MARK: Clipping
 
+    /// A rectangle with no area (a negative size included) leaves nothing to paint: cairo would
+    /// take a negative size as reaching the other way from the origin.
     public func clip(to rect: Rect) {
         cairo_new_path(cr)
-        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        if !rect.isEmpty { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
         cairo_clip(cr)
     }
 
@@ -176,6 +178,8 @@ public final class Canvas {
     }
 
     static func appendRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
+        // cairo would draw a negative size as reaching the other way from the origin.
+        guard rect.width >= 0, rect.height >= 0 else { return }
         let r = max(0, min(radius, rect.width / 2, rect.height / 2))
         if r == 0 {
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)

@@ -50,7 +50,8 @@ open class TextView: Control, TextInput {
         addGestureRecognizer(pan)
     }
 
-    var textArea: Rect { bounds.insetBy(dx: inset, dy: inset) }
+    /// The bounds less the inset; none left when the view is smaller than twice the inset.
+    var textArea: Rect { bounds.inset(by: EdgeInsets(all: inset)) }
 
     /// The laid-out text, wrapped at the text area's width, in text coordinates (origin at the
     /// top-left of the unscrolled text).

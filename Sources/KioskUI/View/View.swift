@@ -259,6 +259,9 @@ open class View {
             return
         }
         screen = newScreen
+        // Off a screen, nothing keeps the extent up to date (a shadow set there queues no
+        // geometry): the damage walk works it out again when the subtree joins a screen.
+        subtreeExtent = nil
         for subview in subviews { subview.attach(to: newScreen) }
     }
 

@@ -155,6 +155,28 @@ struct TextInputTests {
         let caret = panel.notes.preparedLayout().caretRect(atCharacter: panel.notes.caretIndex)
         #expect(caret.maxY - panel.notes.scrollOffset <= panel.notes.bounds.height - panel.notes.inset * 2 + 0.5)
     }
+
+    /// A text view lower than twice its inset has no room for text: none is painted, inside or
+    /// outside it. (Its text area came out with a negative height, which cairo clipped to as the
+    /// rows above the area: text showed above the view, where no damage reaches.)
+    @Test(arguments: [6.0, 16, 0])
+    func aTextViewWithNoRoomForTextPaintsNone(height: Double) throws {
+        func render(text: String) throws -> Surface {
+            let root = View()
+            root.backgroundColor = .white
+            let notes = TextView(text: text)
+            notes.clipsToBounds = false
+            notes.frame = Rect(x: 20, y: 40, width: 200, height: height)
+            // Scrolled, as typing a second line scrolls it: the text moves up towards the view's top.
+            notes.scrollOffset = 6
+            root.addSubview(notes)
+            let display = HeadlessDisplay(size: Size(width: 240, height: 100), rootView: root)
+            try display.renderUntilIdle()
+            return try #require(display.output.frontSurface).copy()
+        }
+        let difference = try render(text: "ba\nbb").difference(from: try render(text: ""))
+        #expect(difference.isEmpty, "\(difference.differingPixels) pixels in \(difference.differingBounds)")
+    }
 }
 
 @MainActor

@@ -59,6 +59,21 @@ struct CanvasGoldenTests {
         try GoldenImage.assertMatches(surface, named: "canvas-clipped-text")
     }
 
+    /// A clip with a negative size holds nothing; cairo alone would clip to the rectangle reaching
+    /// the other way from its origin.
+    @Test(arguments: [Size(width: 120, height: -30), Size(width: -120, height: 30), Size(width: 0, height: 30)])
+    func aClipWithNoAreaLetsNothingThrough(size: Size) {
+        let clip = Rect(origin: Point(x: 150, y: 80), size: size)
+        for rounded in [false, true] {
+            let surface = render { canvas in
+                if rounded { canvas.clip(toRoundedRect: clip, radius: 6) } else { canvas.clip(to: clip) }
+                canvas.fill(Rect(x: 0, y: 0, width: 200, height: 140), color: RGBA(hex: 0x000000))
+            }
+            let painted = (0..<140).reduce(0) { count, y in count + (0..<200).filter { surface.pixel(x: $0, y: y) != 0xFFFF_FFFF }.count }
+            #expect(painted == 0, "rounded: \(rounded)")
+        }
+    }
+
     @Test func rightToLeftText() throws {
         let layout = TextLayout(text: "שלום עולם", font: Font(size: 22))
         layout.setWidth(180)
