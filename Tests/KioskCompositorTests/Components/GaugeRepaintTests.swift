@@ -62,6 +62,32 @@ struct GaugeRepaintTests {
         #expect(after.difference(from: display.compositor.renderFullFrame()).isEmpty)
     }
 
+    /// A unit long enough to carry the value label past the gauge's edges: the label is painted
+    /// whole where it reaches and erased when it shrinks, whether the unit, the value or the
+    /// visibility changes, and a unit set while the gauge is hidden shows whole when it is shown.
+    @Test(arguments: setups)
+    func aValueLabelWiderThanTheGaugeIsPaintedAndErasedWhole(_ setup: Setup) throws {
+        let (display, gauge) = try makeDisplay(setup)
+        gauge.caption = ""
+        let steps: [(String, () -> Void)] = [
+            ("long unit", { gauge.unit = " WWWWWWWWWWWWWWW" }),
+            ("value 43", { gauge.value = 43 }),
+            ("value 100", { gauge.value = 100 }),
+            ("value 7", { gauge.value = 7 }),
+            ("hidden", { gauge.isHidden = true }),
+            ("longer unit while hidden", { gauge.unit = " WWWWWWWWWWWWWWWWWWWW" }),
+            ("shown", { gauge.isHidden = false }),
+            ("caption", { gauge.caption = "Boiler" }),
+            ("short unit", { gauge.unit = " °C" }),
+        ]
+        for (name, change) in steps {
+            change()
+            try display.renderUntilIdle()
+            let difference = try #require(display.output.frontSurface).difference(from: display.compositor.renderFullFrame())
+            #expect(difference.isEmpty, "\(name): \(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+        }
+    }
+
     /// Many steps both ways, long and short: every partial frame equals a full repaint.
     @Test(arguments: setups)
     func partialFramesMatchFullRepaints(_ setup: Setup) throws {

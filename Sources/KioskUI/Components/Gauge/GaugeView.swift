@@ -61,7 +61,8 @@ open class GaugeView: View {
         didSet { if trackColor != oldValue { setNeedsDisplay() } }
     }
 
-    /// Written after the value: "°C", " bar".
+    /// Written after the value: "°C", " bar". A long one may reach past the gauge's edges
+    /// (`drawingOverhang`), as a long caption may.
     public var unit = "" {
         didSet { if unit != oldValue { valueLabelDidChange() } }
     }
@@ -139,6 +140,7 @@ open class GaugeView: View {
     }
 
     private func valueLabelDidChange() {
+        geometryDidChange()
         setNeedsDisplay()
     }
 
@@ -279,18 +281,20 @@ open class GaugeView: View {
         return captionLayout
     }
 
-    /// A caption wider than the gauge, or one in a large font under the value, is drawn past the
-    /// bounds: damage must reach it.
+    /// A value label or caption wider than the gauge (a long unit or caption), or one in a large
+    /// font, is drawn past the bounds: damage must reach it.
     open override var drawingOverhang: EdgeInsets {
         let geometry = self.geometry
-        guard !caption.isEmpty, geometry.radius > 1 else { return .zero }
+        guard geometry.radius > 1 else { return .zero }
         let value = preparedValueLayout()
-        let valueHeight = value.size.height
         let valueOrigin = valueOrigin(of: value.size, in: geometry)
-        let layout = preparedCaptionLayout()
-        let origin = captionOrigin(of: layout.size, under: valueOrigin, valueHeight: valueHeight, in: geometry)
-        let ink = layout.inkRect.offsetBy(dx: origin.x, dy: origin.y)
-        // A caption well inside, as the default one is, leaves the damage at the bounds.
+        var ink = value.inkRect.offsetBy(dx: valueOrigin.x, dy: valueOrigin.y)
+        if !caption.isEmpty {
+            let layout = preparedCaptionLayout()
+            let origin = captionOrigin(of: layout.size, under: valueOrigin, valueHeight: value.size.height, in: geometry)
+            ink = ink.union(layout.inkRect.offsetBy(dx: origin.x, dy: origin.y))
+        }
+        // Labels well inside, as the default ones are, leave the damage at the bounds.
         guard !bounds.insetBy(dx: 1, dy: 1).contains(ink) else { return .zero }
         return overhang(reaching: ink, margin: 1)
     }
@@ -361,8 +365,11 @@ open class GaugeView: View {
         }
         let oldText = valueText(for: old), newText = valueText(for: new)
         if oldText != newText {
-            setNeedsDisplay(in: valueLabelBox(for: oldText, in: geometry))
-            setNeedsDisplay(in: valueLabelBox(for: newText, in: geometry))
+            let oldBox = valueLabelBox(for: oldText, in: geometry), newBox = valueLabelBox(for: newText, in: geometry)
+            // A label reaching past the bounds is part of the overhang, which the new text changes.
+            if !bounds.contains(oldBox) || !bounds.contains(newBox) { geometryDidChange() }
+            setNeedsDisplay(in: oldBox)
+            setNeedsDisplay(in: newBox)
         }
     }
 
