@@ -74,6 +74,37 @@ struct PartialRepaintTests {
         // Partial repaints really are partial.
         #expect(partialPixels < fullPixels / 4)
     }
+
+    /// A component that draws past its bounds without declaring the overhang: no damage ever
+    /// reaches those pixels, so they are cut in every frame, partial and full alike, instead of
+    /// showing what an earlier frame left there.
+    @Test func drawingPastTheDeclaredBoundsIsCutInEveryFrame() throws {
+        final class Spilling: View {
+            var colour = RGBA(hex: 0x007AFF) { didSet { setNeedsDisplay() } }
+            override func draw(_ rect: Rect, in canvas: Canvas) {
+                canvas.fill(Rect(x: -20, y: 0, width: bounds.width + 40, height: bounds.height + 30), color: colour)
+            }
+        }
+        let root = View()
+        root.backgroundColor = .white
+        let spilling = Spilling(frame: Rect(x: 40, y: 40, width: 100, height: 20))
+        root.addSubview(spilling)
+        let display = HeadlessDisplay(size: Size(width: 200, height: 120), rootView: root)
+        try display.renderUntilIdle()
+        let changes: [() -> Void] = [{ spilling.colour = RGBA(hex: 0xFF3B30) }, { spilling.frame.origin.y = 50 },
+                                     { spilling.colour = RGBA(hex: 0x34C759) }, { display.screen.damageEverything() }]
+        for (step, change) in changes.enumerated() {
+            change()
+            try display.renderUntilIdle()
+            let partial = try #require(display.output.frontSurface)
+            let difference = partial.difference(from: display.compositor.renderFullFrame())
+            #expect(difference.isEmpty, "step \(step): \(difference.differingPixels) pixels differ in \(difference.differingBounds)")
+            // Below and beside the view: the background.
+            let frame = spilling.frame
+            #expect(partial.pixel(x: Int(frame.midX), y: Int(frame.maxY) + 5) == 0xFFFF_FFFF, "step \(step)")
+            #expect(partial.pixel(x: Int(frame.minX) - 10, y: Int(frame.midY)) == 0xFFFF_FFFF, "step \(step)")
+        }
+    }
 }
 
 /// The same property through bindings: state changes, a person's drags and `set`s re-evaluate bound

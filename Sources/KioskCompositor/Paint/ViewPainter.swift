@@ -100,13 +100,21 @@ final class ViewPainter {
                 }
             }
             // Only the screen's own pass knows what its subviews will cover: layers and raster
-            // caches are painted whole.
-            if let shown = culls && useRasterCaches ? partShown(of: view, in: rect) : nil {
+            // caches are painted whole. In that pass a view's drawing is also held to where the
+            // damage walk found it (`paintedRect`): what a component draws past the visual bounds
+            // it declares is cut alike in partial and full frames, never left behind by one.
+            let screenPass = culls && useRasterCaches
+            if let shown = screenPass ? partShown(of: view, in: rect) : nil {
                 if !shown.isEmpty {
                     canvas.withSavedState {
                         canvas.clip(to: shown)
                         drawOwnContent()
                     }
+                }
+            } else if screenPass && !view.paintedRect.contains(rect) {
+                canvas.withSavedState {
+                    canvas.clip(toPixels: view.paintedRect)
+                    drawOwnContent()
                 }
             } else {
                 drawOwnContent()
@@ -160,8 +168,8 @@ final class ViewPainter {
     /// at as covers: past them the view paints the rest whole, as without occlusion.
     static let maximumSubviewsLookedAt = 32
 
-    /// The part of `rect` where `view`'s own drawing (background and content) can show, or nil for
-    /// all of it. Its subviews' opaque bodies are painted over it in this same pass whatever is
+    /// The part of `rect` where `view`'s own drawing (background and content) can show (inside
+    /// its painted rectangle), or nil for all of it. Its subviews' opaque bodies are painted over it in this same pass whatever is
     /// under them, so the view need not paint there first: a background gradient under six cards
     /// writes 35 % of the screen instead of all of it. A pixel counts only where no subview
     /// painted before the cover reaches (one that compares or blends what is under it would read
@@ -190,7 +198,7 @@ final class ViewPainter {
             reachedBefore.append(reach)
         }
         guard let covered, !covered.isEmpty else { return nil }
-        var shown = Region(rect)
+        var shown = Region(area)
         shown.subtract(covered)
         return shown
     }
