@@ -390,7 +390,8 @@ open class View {
     open func draw(_ rect: Rect, in canvas: Canvas) {}
 
     /// How far the view's own drawing reaches outside its bounds (a thick stroke, a glow): damage
-    /// must include it. The shadow is accounted for separately.
+    /// must include it. The shadow is accounted for separately. Drawing beyond the bounds, this
+    /// overhang and the shadow is cut when the screen is painted.
     open var drawingOverhang: EdgeInsets { .zero }
 
     // MARK: Touches (Events/): delivered to the view hit at `began`, then up the superview chain
