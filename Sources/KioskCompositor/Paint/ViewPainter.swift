@@ -168,12 +168,12 @@ final class ViewPainter {
     /// at as covers: past them the view paints the rest whole, as without occlusion.
     static let maximumSubviewsLookedAt = 32
 
-    /// The part of `rect` where `view`'s own drawing (background and content) can show (inside
-    /// its painted rectangle), or nil for all of it. Its subviews' opaque bodies are painted over it in this same pass whatever is
-    /// under them, so the view need not paint there first: a background gradient under six cards
-    /// writes 35 % of the screen instead of all of it. A pixel counts only where no subview
-    /// painted before the cover reaches (one that compares or blends what is under it would read
-    /// the pixel the view did not paint).
+    /// The part of `rect` where `view`'s own drawing (background and content) can show, inside
+    /// its painted rectangle, or nil for all of it. Its subviews' opaque bodies are painted over
+    /// it in this same pass whatever is under them, so the view need not paint there first: a
+    /// background gradient under six cards writes 35 % of the screen instead of all of it. A
+    /// pixel counts only where no subview painted before the cover reaches (one that compares or
+    /// blends what is under it would read the pixel the view did not paint).
     private func partShown(of view: View, in rect: PixelRect) -> Region? {
         let area = view.paintedRect.intersection(rect)
         guard area.width * area.height >= Self.occlusionMinimumPixels, !view.subviews.isEmpty else { return nil }

@@ -61,7 +61,8 @@ struct CanvasGoldenTests {
 
     /// A clip with a negative size holds nothing; cairo alone would clip to the rectangle reaching
     /// the other way from its origin.
-    @Test(arguments: [Size(width: 120, height: -30), Size(width: -120, height: 30), Size(width: 0, height: 30)])
+    @Test(arguments: [Size(width: 120, height: -30), Size(width: -120, height: 30), Size(width: 0, height: 30),
+                      Size(width: .nan, height: 30), Size(width: 120, height: .nan)])
     func aClipWithNoAreaLetsNothingThrough(size: Size) {
         let clip = Rect(origin: Point(x: 150, y: 80), size: size)
         for rounded in [false, true] {
@@ -71,6 +72,14 @@ struct CanvasGoldenTests {
             }
             let painted = (0..<140).reduce(0) { count, y in count + (0..<200).filter { surface.pixel(x: $0, y: y) != 0xFFFF_FFFF }.count }
             #expect(painted == 0, "rounded: \(rounded)")
+            // The canvas is still usable once the clip is undone.
+            let after = render { canvas in
+                canvas.withSavedState {
+                    if rounded { canvas.clip(toRoundedRect: clip, radius: 6) } else { canvas.clip(to: clip) }
+                }
+                canvas.fill(Rect(x: 10, y: 10, width: 20, height: 20), color: RGBA(hex: 0x000000))
+            }
+            #expect(after.pixel(x: 20, y: 20) == 0xFF00_0000, "rounded: \(rounded)")
         }
     }
 

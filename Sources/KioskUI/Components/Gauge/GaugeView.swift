@@ -286,12 +286,11 @@ open class GaugeView: View {
     open override var drawingOverhang: EdgeInsets {
         let geometry = self.geometry
         guard geometry.radius > 1 else { return .zero }
-        let value = preparedValueLayout()
-        let valueOrigin = valueOrigin(of: value.size, in: geometry)
-        var ink = value.inkRect.offsetBy(dx: valueOrigin.x, dy: valueOrigin.y)
+        let value = placedValueLabel(valueText(for: storedValue), in: geometry)
+        var ink = value.ink
         if !caption.isEmpty {
             let layout = preparedCaptionLayout()
-            let origin = captionOrigin(of: layout.size, under: valueOrigin, valueHeight: value.size.height, in: geometry)
+            let origin = captionOrigin(of: layout.size, under: value.origin, valueHeight: value.height, in: geometry)
             ink = ink.union(layout.inkRect.offsetBy(dx: origin.x, dy: origin.y))
         }
         // Labels well inside, as the default ones are, leave the damage at the bounds.
@@ -379,10 +378,16 @@ open class GaugeView: View {
 
     /// The pixels the value label's text covers, with one of antialiasing.
     private func valueLabelBox(for text: String, in geometry: GaugeGeometry) -> Rect {
+        placedValueLabel(text, in: geometry).ink.insetBy(dx: -1, dy: -1)
+    }
+
+    /// The value label showing `text`: where it is drawn, its line's height and its text's ink.
+    private func placedValueLabel(_ text: String, in geometry: GaugeGeometry) -> (origin: Point, height: Double, ink: Rect) {
         valueLayout.setFont(valueLabelFont)
         valueLayout.setText(text)
-        let origin = valueOrigin(of: valueLayout.size, in: geometry)
-        return valueLayout.inkRect.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
+        let size = valueLayout.size
+        let origin = valueOrigin(of: size, in: geometry)
+        return (origin, size.height, valueLayout.inkRect.offsetBy(dx: origin.x, dy: origin.y))
     }
 
     private func preparedValueLayout() -> TextLayout {
