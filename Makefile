@@ -126,12 +126,15 @@ KIOSK_BIN ?=
 # (START_ORDER, made by `make start-order`), which made 6 MiB of code resident spread out; and
 # with libstdc++ linked in (packaging/link/libstdc++.so says why), 1.5 MiB less at READY. The
 # linker is chosen by a flag every compilation sees, so this build has a directory of its own: it
-# would otherwise recompile the release build kiosk-bench shares, and be recompiled by it.
+# would otherwise recompile the release build kiosk-bench shares, and be recompiled by it. It has no
+# RUNPATH: SwiftPM's default, $ORIGIN, made the loader look for every library in /usr/bin first
+# (two dozen failed opens at each start) and would load one planted beside the binary.
 START_ORDER = packaging/kiosk-start.order
 RELEASE_LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(abspath $(START_ORDER)) -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -L$(abspath packaging/link)
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/installed $(RELEASE_LINK)
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/installed \
+	$(RELEASE_LINK)
 
 .PHONY: install uninstall check-unit runtime-packages start-order
 
@@ -199,7 +202,8 @@ check-unit: build
 # packages an already built one) made a binary package by dpkg-deb (packaging/deb/build.sh: control
 # file, conffiles, maintainer scripts). The version is the one the kiosk reports (kioskVersion in
 # Sources/KioskRuntime/Service/KioskVersion.swift); DEB_VERSION overrides it.
-# `make lint-deb` builds it and runs lintian, which must report no error and no warning.
+# `make lint-deb` builds it and runs lintian, which must report no error and no warning, and checks
+# that the binary has no RUNPATH.
 
 DEB_VERSION ?= $(shell sed -n 's/^public nonisolated let kioskVersion = "\(.*\)"$$/\1/p' Sources/KioskRuntime/Service/KioskVersion.swift)
 DEB_ARCH ?= $(shell dpkg --print-architecture)
@@ -232,3 +236,6 @@ deb:
 lint-deb: deb
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES=lintian
 	lintian --fail-on error,warning "$(DEB_FILE)"
+	@# The installed binary looks for its libraries only where the system keeps them.
+	@if readelf -d "$(DEB_DIR)/root/usr/bin/kiosk" | grep -E 'R(UN)?PATH'; then \
+		echo "lint-deb: /usr/bin/kiosk has a search path of its own (above)"; exit 1; fi
