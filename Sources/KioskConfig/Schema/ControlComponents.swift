@@ -108,7 +108,7 @@ nonisolated enum ControlComponents {
     static let validationCheck: ComponentSchema.Check = { properties in
         guard let rules = properties["validate"]?.record else { return [] }
         var issues: [ComponentIssue] = []
-        if let pattern = rules["pattern"]?.string, (try? Regex(pattern)) == nil {
+        if let pattern = rules["pattern"]?.string, TextPattern(pattern) == nil {
             issues.append(ComponentIssue(property: "validate", message: "'pattern' is not a valid regular expression: \(pattern)"))
         }
         if let low = rules["min_length"]?.integer, let high = rules["max_length"]?.integer, low > high {

@@ -6,7 +6,7 @@ public enum ValidationRule: Hashable, Sendable {
     case required
     case minLength(Int)
     case maxLength(Int)
-    /// The whole text matches this regular expression.
+    /// The whole text matches this regular expression (`TextPattern`).
     case pattern(String)
     /// The text is a number in this range.
     case range(ClosedRange<Double>)
@@ -22,9 +22,8 @@ public enum ValidationRule: Hashable, Sendable {
             return text.count > count ? "At most \(count) characters" : nil
         case .pattern(let pattern):
             guard !text.isEmpty else { return nil }
-            guard let expression = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return "Invalid format" }
-            let whole = NSRange(text.startIndex..., in: text)
-            return expression.firstMatch(in: text, range: whole) == nil ? "Invalid format" : nil
+            // A text the pattern cannot decide on in bounded work is not let through.
+            return TextPattern(pattern)?.verdict(for: text) == .matches ? nil : "Invalid format"
         case .range(let range):
             guard !text.isEmpty else { return nil }
             guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), range.contains(number) else {

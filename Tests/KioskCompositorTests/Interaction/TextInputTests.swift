@@ -106,6 +106,26 @@ struct TextInputTests {
         #expect(ValidationRule.range(1...10).failure(for: "7,5") == nil)
     }
 
+    /// A pattern `kiosk check` accepts but that backtracks without end on what is typed: each key
+    /// once the field shows its error validates again, and none may hold the frame loop.
+    @Test func aPatternThatBacktracksWithoutEndRejectsTheTextAtOnce() throws {
+        let panel = ControlPanel()
+        panel.field.validationRules = [.pattern("(a+)+b")]
+        let driver = try panel.makeDriver()
+        try driver.setHardwareKeyboard(present: true)
+        try driver.tap(id: "field")
+        try driver.type(String(repeating: "a", count: 40) + "c")
+        try driver.press(key: .escape)
+        #expect(panel.field.error == "Invalid format")
+        try driver.tap(id: "field")
+        try driver.type(String(repeating: "a", count: 20))
+        #expect(panel.field.error == "Invalid format")
+        try driver.press(key: .escape)
+        panel.field.text = String(repeating: "a", count: 5) + "b"
+        #expect(panel.field.validate())
+        #expect(panel.field.error == nil)
+    }
+
     @Test func validationRunsWhenEditingEnds() throws {
         let panel = ControlPanel()
         panel.field.validationRules = [.minLength(4)]
