@@ -146,11 +146,12 @@ final class SoakKiosk {
     /// they agree. Meaningful only once nothing is pending: the front buffer shows the last frame
     /// made. A difference is written out as pictures, and said with where it lies and which views
     /// with an id paint there, the first thing to look at when a seed is replayed.
-    func repaintDifference() -> String? {
+    /// `tolerance` is the difference in a channel let pass.
+    func repaintDifference(tolerance: UInt8 = 0) -> String? {
         let compositor = driver.compositor
         guard !compositor.needsFrame, let front = driver.display.output.frontSurface else { return nil }
         let full = compositor.renderFullFrame()
-        let difference = front.difference(from: full)
+        let difference = front.difference(from: full, tolerance: tolerance)
         guard !difference.isEmpty else { return nil }
         let directory = NSTemporaryDirectory()
         try? front.writePNG(to: directory + "kiosk-soak-partial.png")
@@ -160,7 +161,7 @@ final class SoakKiosk {
             view.id != nil && !view.currentVisualPixelRect().intersection(difference.differingBounds).isEmpty
         }
         let views = painting.map { "\($0.id!) (\(type(of: $0)), \(driver.frameOnScreen(of: $0)))" }
-        return "\(difference.differingPixels) pixels of the presented frame differ from a full repaint, in "
+        return "\(difference.differingPixels) pixels of the presented frame differ from a full repaint (by up to \(difference.largestDifference)), in "
             + "\(difference.differingBounds); views with an id painting there: "
             + (views.isEmpty ? "none" : views.joined(separator: ", "))
             + "; see kiosk-soak-{partial,full,diff}.png in \(directory)"

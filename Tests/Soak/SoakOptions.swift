@@ -14,6 +14,8 @@ struct SoakOptions {
     var sampleInterval = 600.0
     /// Print every action as it runs (`KIOSK_SOAK_TRACE=1`), to follow a replayed failure.
     var trace = false
+    /// Set every property of every widget to its extreme values instead (`KIOSK_SOAK_EXTREMES=1`).
+    var extremes = false
 
     struct Invalid: Error, CustomStringConvertible {
         let description: String
@@ -31,6 +33,7 @@ struct SoakOptions {
             options.seed = seed
         }
         options.trace = environment["KIOSK_SOAK_TRACE"] == "1"
+        options.extremes = environment["KIOSK_SOAK_EXTREMES"] == "1"
         if let path = environment["KIOSK_SOAK_CONFIG"] { options.configPath = path }
         return options
     }

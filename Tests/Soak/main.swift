@@ -3,6 +3,7 @@ import Foundation
 // `kiosk-soak`: the showcase config, headless, for KIOSK_SOAK_HOURS virtual hours (default 1) of
 // random taps, drags, typing, control-socket requests, panel changes and reloads, seeded by
 // KIOSK_SOAK_SEED (printed, so a failure can be replayed). Exits 1 on the first failed check.
+// With KIOSK_SOAK_EXTREMES=1 it sets every property of every widget to its extreme values instead.
 
 /// One line, out at once: the table is read while the run goes on.
 func say(_ line: String) {
@@ -12,6 +13,20 @@ func say(_ line: String) {
 
 do {
     let options = try SoakOptions.fromEnvironment()
+    if options.extremes {
+        say("soak: every property of every widget of \(options.configPath) at its extremes")
+        var sweep = ExtremesSweep(kiosk: try SoakKiosk(configPath: options.configPath))
+        try sweep.run(report: say)
+        say("soak: \(sweep.requests) values set, \(sweep.refused) refused")
+        if options.trace { for refusal in sweep.kiosk.refusals { say("  refused: " + refusal.suffix(200)) } }
+        guard sweep.failures.isEmpty else {
+            say("soak: FAILED")
+            for failure in sweep.failures { say("  " + failure) }
+            exit(1)
+        }
+        say("soak: OK")
+        exit(0)
+    }
     say("soak: \(options.hours) virtual hour\(options.hours == 1 ? "" : "s") of \(options.configPath), "
           + "seed \(options.seed) (replay with KIOSK_SOAK_SEED=\(options.seed))")
     var soak = try SoakRun(options: options)

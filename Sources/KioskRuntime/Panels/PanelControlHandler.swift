@@ -149,18 +149,27 @@ public final class PanelControlHandler: ControlRequestHandler {
         (widget.id.map { [$0] } ?? []) + widget.children.flatMap(ids(in:))
     }
 
-    /// A property value as control-socket JSON.
+    /// A property value as control-socket JSON (and MQTT payloads): written as a config or a
+    /// `set` writes it, so that what `get` answers can be sent back with `set`. A size, a point and
+    /// a range are `[a, b]`, insets a mapping of their four edges, a font its text style's name or
+    /// `{size, weight, family}`, a localized text its `@key`.
     public static func json(_ value: PropertyValue) -> JSONValue {
         switch value {
-        case .bool(let flag): return .bool(flag)
-        case .integer(let number): return .number(Double(number))
-        case .list(let items): return .array(items.map(json))
-        case .record(let fields): return .object(fields.mapValues(json))
-        default:
-            if let number = value.number { return .number(number) }
-            if let text = value.string { return .string(text) }
-            if let color = value.color { return .string(color.description) }
-            return .string(String(describing: value))
+        case .number(let number), .duration(let number): .number(number)
+        case .integer(let number): .number(Double(number))
+        case .bool(let flag): .bool(flag)
+        case .string(let text), .choice(let text), .text(.literal(let text)): .string(text)
+        case .text(.localized(let key)): .string("@" + key)
+        case .color(let color): .string(color.description)
+        case .size(let size): [.number(size.width), .number(size.height)]
+        case .point(let point): [.number(point.x), .number(point.y)]
+        case .range(let range): [.number(range.lowerBound), .number(range.upperBound)]
+        case .insets(let insets):
+            ["top": .number(insets.top), "left": .number(insets.left), "bottom": .number(insets.bottom), "right": .number(insets.right)]
+        case .font(.style(let style)): .string(style.rawValue)
+        case .font(.custom(let font)): ["size": .number(font.size), "weight": .string(font.weight.rawValue), "family": .string(font.family)]
+        case .list(let items): .array(items.map(json))
+        case .record(let fields): .object(fields.mapValues(json))
         }
     }
 }
