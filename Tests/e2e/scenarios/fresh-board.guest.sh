@@ -40,6 +40,11 @@ started=$(prop ExecMainStartTimestampMonotonic) ready=$(prop ActiveEnterTimestam
 record "boot $boot: the kiosk as installed: exec -> READY=1 $(( (ready - started) / 1000 )) ms (systemd's timestamps, under TCG), $(awk '/^VmRSS:/ {printf "%.1f MiB", $2 / 1024}' /proc/$pid/status) resident on DRM"
 # A figure, printed under the scenario's result (Tests/e2e/run.sh).
 tail -n 1 board.txt >> recorded.txt
+# Where that memory is, by mapping (KiB resident), largest first: what to look at to make it less.
+awk '/^[0-9a-f]+-[0-9a-f]+ / { name = $6 == "" ? "[anonymous]" : $6 } /^Rss:/ { rss[name] += $2 }
+     END { for (n in rss) if (rss[n] > 0) printf "%d %s\n", rss[n], n }' /proc/$pid/smaps | sort -rn > "memory-boot$boot.txt"
+record "boot $boot: memory by mapping, KiB: $(head -n 12 "memory-boot$boot.txt" | awk '{ n = $2; sub(/.*\//, "", n); sub(/\.so[.0-9]*$/, "", n); sep = NR > 1 ? ", " : ""; printf "%s%s %d", sep, n, $1 }'); $(awk '$2 ~ /\.so/ {n++; k += $1} END {printf "%d libraries %d", n, k}' "memory-boot$boot.txt")"
+tail -n 1 board.txt >> recorded.txt
 vmctl screendump "$E2E_OUT/boot$boot.png"
 
 if [ "$boot" = 1 ]; then
