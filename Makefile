@@ -132,17 +132,21 @@ KIOSK_BIN ?=
 # RUNPATH: SwiftPM's default, $ORIGIN, made the loader look for every library in /usr/bin first
 # (two dozen failed opens at each start) and would load one planted beside the binary.
 START_ORDER = packaging/kiosk-start.order
+# Each function in a section of its own, so that the linker can place every function the start list
+# names, value witnesses and outlined copies included: without it the compiler puts those in the
+# object's shared .text, which the list cannot move apart.
+RELEASE_COMPILE = -Xswiftc -Xfrontend -Xswiftc -function-sections
 RELEASE_LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(abspath $(START_ORDER)) -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -L$(abspath packaging/link)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/installed \
-	$(RELEASE_LINK)
+	$(RELEASE_COMPILE) $(RELEASE_LINK)
 
 .PHONY: install uninstall check-unit runtime-packages start-order
 
 # Regenerates START_ORDER from a start of the binary as installed, under callgrind (valgrind).
 start-order:
-	@$(MAKE) --no-print-directory deps DEB_PACKAGES=valgrind
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="valgrind binutils"
 	$(RELEASE_BUILD) --product kiosk
 	packaging/start-order.sh "$$($(RELEASE_BUILD) --show-bin-path)/kiosk" $(CONFIG) $(START_ORDER)
 	@# The build does not know the list is an input of its link: the next one links again.

@@ -1,8 +1,8 @@
 #!/bin/bash
 # start-order.sh KIOSK CONFIG ORDER - writes ORDER, the functions KIOSK runs from exec to its first
-# frame (headless) on CONFIG and on its built-in dashboard, one symbol a line: the symbol ordering
-# file the installed binary is linked with (`make start-order` runs this; the Makefile's
-# RELEASE_LINK reads it).
+# frame (headless) on CONFIG and on its built-in dashboard, and those of its display and input
+# modules, one symbol a line: the symbol ordering file the installed binary is linked with
+# (`make start-order` runs this; the Makefile's RELEASE_LINK reads it).
 #
 # Why: the kernel maps a binary's pages around each one touched (fault-around, 64 KiB), so the few
 # hundred kilobytes of code a start runs, spread over 18 MiB of text, made 6 MiB of it resident.
@@ -44,22 +44,44 @@ trace dashboard
 
 # The functions one start runs, sorted, so that a list made again differs from the last by what the
 # start runs differently. `ob=` names the object of the `fn=` lines after it; only the kiosk's own
-# functions are listed.
+# functions are listed. Callgrind marks a function's recursive calls with a suffix (`'2`).
 functions() {
   awk -v binary="$work/kiosk" '
     /^ob=/ { object = substr($0, 4) }
-    /^fn=/ && object == binary { name = substr($0, 4); if (name !~ /^0x/) print name }
+    /^fn=/ && object == binary { name = substr($0, 4); sub(/\047[0-9]+$/, "", name); if (name !~ /^0x/) print name }
   ' "$1" | LC_ALL=C sort -u
 }
 functions "$work/dashboard.out" > "$work/dashboard.list"
 functions "$work/config.out" > "$work/config.list"
+LC_ALL=C comm -13 "$work/dashboard.list" "$work/config.list" > "$work/config-only.list"
+# A start on a display runs what no start here can: the DRM output, libinput and the seat. All of
+# the display's and input's modules, and the runtime's seat, come after the config's start.
+nm --defined-only "$kiosk" | awk '$2 ~ /^[tT]$/ && ($3 ~ /^\$s8KioskDRM/ || $3 ~ /^\$s10KioskInput/ ||
+    ($3 ~ /^\$s12KioskRuntime/ && $3 ~ /Seat|DRM|Input|Logind/)) { print $3 }' | LC_ALL=C sort -u |
+  LC_ALL=C comm -23 - <(LC_ALL=C sort -u "$work/dashboard.list" "$work/config.list") > "$work/display-only.list"
+
+# The functions the linker cannot move apart: those in a .text the compiler shared between many
+# (the Swift runtime's and Foundation's archives were compiled so; the standard library's is one
+# section of 1.5 MiB). The linker places such a section whole where the list first names one of
+# its functions, which would split the run of the others, so they are listed last. The kiosk's
+# own objects (built with -function-sections) and the archives the link took them from tell.
+swift_static=$(dirname "$(realpath "$(command -v swiftc)")")/../lib/swift_static/linux
+for object in "$(dirname "$kiosk")"/*.build/*.o "$swift_static"/*.a "$(gcc -print-file-name=libstdc++.a)"; do
+  objdump -t "$object" 2> /dev/null
+done | awk '/ F / { for (i = 1; i < NF; i++) if ($i == ".text") { print $NF; break } }' | LC_ALL=C sort -u > "$work/shared.list"
+movable() { LC_ALL=C comm -23 "$1" "$work/shared.list"; }
+shared() { LC_ALL=C comm -12 "$1" "$work/shared.list"; }
 {
   echo "# The functions the kiosk runs from exec to its first frame (packaging/start-order.sh), which"
   echo "# the installed binary is linked with side by side. Regenerate with \`make start-order\`."
   echo "# Those of the built-in dashboard come first, then those only a config's start runs: each"
-  echo "# start then finds its code in one run of pages."
-  cat "$work/dashboard.list"
-  LC_ALL=C comm -13 "$work/dashboard.list" "$work/config.list"
+  echo "# start then finds its code in one run of pages. Then the display's and input's code, which"
+  echo "# a start on DRM runs; last, the functions in sections shared with others."
+  movable "$work/dashboard.list"
+  movable "$work/config-only.list"
+  movable "$work/display-only.list"
+  shared "$work/dashboard.list"
+  shared "$work/config-only.list"
 } > "$order.new"
 count=$(grep -vc '^#' "$order.new")
 [ "$count" -gt 100 ] || { echo "start-order.sh: only $count functions seen; $order left as it was" >&2; rm -f "$order.new"; exit 1; }
