@@ -3,8 +3,8 @@ import KioskGraphics
 import KioskRuntime
 
 /// The values at the edges of what `set` takes for a property, and a little past them: the bounds
-/// of its schema range, zero, numbers far beyond (clamped), the longest text, the largest size,
-/// a list at its item limit. `SetValues` keeps to what a panel of this size shows; these are what
+/// of its schema range, zero, numbers far beyond (which `set` refuses), the longest text, the
+/// largest size, a thousand items in a list. `SetValues` keeps to what a panel of this size shows; these are what
 /// a faulty sensor daemon or a careless operator sends, which the kiosk must take without
 /// crashing, hanging or leaving the screen unlike a full repaint.
 enum ExtremeValues {
