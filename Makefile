@@ -47,7 +47,8 @@ test: build
 	$(SWIFT) test
 	# One virtual hour of the soak (Tests/Soak): random use of the showcase, checked every virtual hour.
 	KIOSK_SOAK_HOURS=1 $$($(SWIFT) build --show-bin-path)/kiosk-soak
-	# Every property of every widget of the showcase set to its extremes over the socket (Tests/Soak/ExtremesSweep.swift).
+	# Every property of every widget of the showcase set to its extremes over the socket, left to right and right to
+	# left (Tests/Soak/ExtremesSweep.swift).
 	KIOSK_SOAK_EXTREMES=1 $$($(SWIFT) build --show-bin-path)/kiosk-soak
 	$$($(SWIFT) build --show-bin-path)/kiosk check $(CONFIG)
 	$$($(SWIFT) build --show-bin-path)/kiosk test Tests/Scripts/*.yaml

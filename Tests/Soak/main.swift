@@ -3,7 +3,8 @@ import Foundation
 // `kiosk-soak`: the showcase config, headless, for KIOSK_SOAK_HOURS virtual hours (default 1) of
 // random taps, drags, typing, control-socket requests, panel changes and reloads, seeded by
 // KIOSK_SOAK_SEED (printed, so a failure can be replayed). Exits 1 on the first failed check.
-// With KIOSK_SOAK_EXTREMES=1 it sets every property of every widget to its extreme values instead.
+// With KIOSK_SOAK_EXTREMES=1 it sets every property of every widget to its extreme values instead,
+// on the config as written and laid out right to left.
 
 /// One line, out at once: the table is read while the run goes on.
 func say(_ line: String) {
@@ -14,15 +15,22 @@ func say(_ line: String) {
 do {
     let options = try SoakOptions.fromEnvironment()
     if options.extremes {
-        say("soak: every property of every widget of \(options.configPath) at its extremes")
-        var sweep = ExtremesSweep(kiosk: try SoakKiosk(configPath: options.configPath))
-        try sweep.run(report: say)
-        say("soak: \(sweep.requests) values set, \(sweep.refused) refused")
-        if options.trace { for refusal in sweep.kiosk.refusals { say("  refused: " + refusal.suffix(200)) } }
-        guard sweep.failures.isEmpty else {
-            say("soak: FAILED")
-            for failure in sweep.failures { say("  " + failure) }
-            exit(1)
+        // As written, then right to left.
+        let yaml = try String(contentsOfFile: options.configPath, encoding: .utf8)
+        let mirroredPath = NSTemporaryDirectory() + "kiosk-soak-rtl-\(getpid()).yaml"
+        try RightToLeftVariant.apply(to: yaml).write(toFile: mirroredPath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: mirroredPath) }
+        for (path, name) in [(options.configPath, options.configPath), (mirroredPath, "\(options.configPath), right to left")] {
+            say("soak: every property of every widget of \(name) at its extremes")
+            var sweep = ExtremesSweep(kiosk: try SoakKiosk(configPath: path))
+            try sweep.run(report: say)
+            say("soak: \(sweep.requests) values set, \(sweep.refused) refused")
+            if options.trace { for refusal in sweep.kiosk.refusals { say("  refused: " + refusal.suffix(200)) } }
+            guard sweep.failures.isEmpty else {
+                say("soak: FAILED (\(name))")
+                for failure in sweep.failures { say("  " + failure) }
+                exit(1)
+            }
         }
         say("soak: OK")
         exit(0)
