@@ -1,5 +1,5 @@
 #!/bin/bash
-# start-order.sh KIOSK CONFIG ORDER - writes ORDER, the functions KIOSK runs from exec to its first
+# start-order.sh KIOSK CONFIG ORDER [DRM_PAGES] - writes ORDER, the functions KIOSK runs from exec to its first
 # frame (headless) on CONFIG and on its built-in dashboard, and those of its display and input
 # modules, one symbol a line: the symbol ordering file the installed binary is linked with
 # (`make start-order` runs this; the Makefile's RELEASE_LINK reads it).
@@ -13,7 +13,7 @@
 # Callgrind names every function it saw run. It cannot read lld's debug information, so it runs a
 # copy without it; the names come from the symbol table.
 set -euo pipefail
-kiosk=$1 config=$2 order=$3
+kiosk=$1 config=$2 order=$3 drm_pages=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 strip --strip-debug -o "$work/kiosk" "$kiosk"
@@ -54,11 +54,28 @@ functions() {
 functions "$work/dashboard.out" > "$work/dashboard.list"
 functions "$work/config.out" > "$work/config.list"
 LC_ALL=C comm -13 "$work/dashboard.list" "$work/config.list" > "$work/config-only.list"
-# A start on a display runs what no start here can: the DRM output, libinput and the seat. All of
-# the display's and input's modules, and the runtime's seat, come after the config's start.
-nm --defined-only "$kiosk" | awk '$2 ~ /^[tT]$/ && ($3 ~ /^\$s8KioskDRM/ || $3 ~ /^\$s10KioskInput/ ||
-    ($3 ~ /^\$s12KioskRuntime/ && $3 ~ /Seat|DRM|Input|Logind/)) { print $3 }' | LC_ALL=C sort -u |
-  LC_ALL=C comm -23 - <(LC_ALL=C sort -u "$work/dashboard.list" "$work/config.list") > "$work/display-only.list"
+# A start on a display runs what no start here can: the DRM output, libinput, the seat, the service.
+# DRM_PAGES, when given, holds the pages of KIOSK's code such a start ran in the e2e guest
+# (`fresh-board` writes it: the mapping's file offset, then one page index a line); the functions
+# on those pages come after the config's start. Without it, the display's and input's modules and
+# the runtime's seat do.
+if [ -n "$drm_pages" ]; then
+  segment=$(readelf -lW "$kiosk" | awk '$1 == "LOAD" && $8 == "E" { print $2, $3; exit }')
+  { echo "segment $segment"; cat "$drm_pages"; nm -S --defined-only "$kiosk" | awk '$3 ~ /^[tT]$/ { print "symbol", $1, $2, $4 }'; } |
+    awk '
+      function hex(text,   value, i) { value = 0; text = tolower(text); sub(/^0x/, "", text)
+        for (i = 1; i <= length(text); i++) value = value * 16 + index("0123456789abcdef", substr(text, i, 1)) - 1
+        return value }
+      $1 == "segment" { delta = hex($3) - hex($2) }
+      $1 == "offset" { base = hex($2) }
+      $1 ~ /^[0-9]+$/ { page[int((base + $1 * 4096 + delta) / 4096)] = 1 }
+      $1 == "symbol" { start = hex($2); end = start + (hex($3) > 0 ? hex($3) : 1)
+        for (p = int(start / 4096); p <= int((end - 1) / 4096); p++) if (p in page) { print $4; break } }
+    ' | LC_ALL=C sort -u
+else
+  nm --defined-only "$kiosk" | awk '$2 ~ /^[tT]$/ && ($3 ~ /^\$s8KioskDRM/ || $3 ~ /^\$s10KioskInput/ ||
+      ($3 ~ /^\$s12KioskRuntime/ && $3 ~ /Seat|DRM|Input|Logind/)) { print $3 }' | LC_ALL=C sort -u
+fi | LC_ALL=C comm -23 - <(LC_ALL=C sort -u "$work/dashboard.list" "$work/config.list") > "$work/display-only.list"
 
 # The functions the linker cannot move apart: those in a .text the compiler shared between many
 # (the Swift runtime's and Foundation's archives were compiled so; the standard library's is one
