@@ -24,9 +24,11 @@ public struct TextPattern: Sendable {
     public let source: String
     private let wholeText: NSRegularExpression
 
-    /// Compiles `source`, or returns nil when ICU does not read it as a regular expression.
+    /// Compiles `source`, or returns nil when ICU does not read it as a regular expression. The
+    /// source is read alone first: wrapped in a group, `a)|(b` would read as two alternatives.
     public init?(_ source: String) {
-        guard let wholeText = try? NSRegularExpression(pattern: "^(?:\(source))$") else { return nil }
+        guard (try? NSRegularExpression(pattern: source)) != nil,
+              let wholeText = try? NSRegularExpression(pattern: "^(?:\(source))$") else { return nil }
         self.source = source
         self.wholeText = wholeText
     }

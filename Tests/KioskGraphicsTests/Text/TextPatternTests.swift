@@ -27,6 +27,9 @@ import KioskGraphics
         #expect(TextPattern("[0-9]{,4}") == nil)  // Swift's Regex reads it; ICU does not
         #expect(TextPattern("(?<![0-9])x") != nil)  // and the other way round
         #expect(TextPattern("[[:alpha:]]+") != nil)
+        // Unbalanced alone, balanced only by the group the whole-text match wraps it in.
+        #expect(TextPattern("a)|(b") == nil)
+        #expect(TextPattern(")(") == nil)
     }
 
     @Test(arguments: ["(a+)+b", "(a|a)+b", "(a|aa)+$b", "(.*a){20}b"])
