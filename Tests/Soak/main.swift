@@ -19,10 +19,12 @@ do {
         let yaml = try String(contentsOfFile: options.configPath, encoding: .utf8)
         let mirroredPath = NSTemporaryDirectory() + "kiosk-soak-rtl-\(getpid()).yaml"
         try RightToLeftVariant.apply(to: yaml).write(toFile: mirroredPath, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: mirroredPath) }
         for (path, name) in [(options.configPath, options.configPath), (mirroredPath, "\(options.configPath), right to left")] {
             say("soak: every property of every widget of \(name) at its extremes")
-            var sweep = ExtremesSweep(kiosk: try SoakKiosk(configPath: path))
+            let kiosk = try SoakKiosk(configPath: path)
+            // The kiosk runs a copy of its own; gone now, the variant is not left behind by an exit.
+            if path == mirroredPath { try FileManager.default.removeItem(atPath: mirroredPath) }
+            var sweep = ExtremesSweep(kiosk: kiosk)
             try sweep.run(report: say)
             say("soak: \(sweep.requests) values set, \(sweep.refused) refused")
             if options.trace { for refusal in sweep.kiosk.refusals { say("  refused: " + refusal.suffix(200)) } }

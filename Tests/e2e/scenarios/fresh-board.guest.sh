@@ -61,6 +61,7 @@ record "boot 2: the kiosk came back after the reboot"
 # ran. Written as the mapping's file offset, then the index of each page in it.
 around=/sys/kernel/debug/fault_around_bytes
 if [ -w "$around" ]; then
+  previous=$(cat "$around")
   echo 4096 > "$around"
   systemctl restart kiosk
   wait_home "$pid" "restarted with fault-around off"
@@ -72,7 +73,7 @@ if [ -w "$around" ]; then
     dd if=/proc/$pid/pagemap bs=8 skip=$(( 0x$low / 4096 )) count=$(( (0x$high - 0x$low) / 4096 )) 2> /dev/null |
       od -An -v -t x8 -w8 | awk '$1 ~ /^[89a-f]/ { print NR - 1 }'
   } > "$E2E_OUT/drm-start-pages.txt"
-  echo 65536 > "$around"
+  echo "$previous" > "$around"
   record "boot 2: a start on DRM ran $(( $(wc -l < "$E2E_OUT/drm-start-pages.txt") - 1 )) pages of the kiosk's code"
 fi
 
