@@ -34,19 +34,20 @@ extension Canvas {
             .intersection(PixelRect(covering: geometry.extent)).intersection(deviceClip)
             .intersection(PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
         guard !area.isEmpty else { return true }
-        let scratch = coverage.surface
+        // The arc's coverage goes in a scratch the size of the track's mask, at the same place.
+        let scratch = mask.scratch
         let ring = mask.surface.pixels.assumingMemoryBound(to: UInt8.self), ringStride = mask.surface.stride
         let out = scratch.pixels.assumingMemoryBound(to: UInt8.self), outStride = scratch.stride
         for y in area.y..<area.maxY {
-            let ringRow = ring + (y - maskY) * ringStride - maskX, outRow = out + y * outStride
+            let ringRow = ring + (y - maskY) * ringStride - maskX, outRow = out + (y - maskY) * outStride - maskX
             let py = Double(y) + 0.5
             for x in area.x..<area.maxX {
                 let track = ringRow[x]
                 outRow[x] = track == 0 ? 0 : geometry.coverage(x: Double(x) + 0.5, y: py, track: track)
             }
         }
-        scratch.markDirty(area)
-        paint(color, throughMask: scratch, atPixelX: 0, y: 0, within: area)
+        scratch.markDirty(area.offsetBy(PixelOffset(x: -maskX, y: -maskY)))
+        paint(color, throughMask: scratch, atPixelX: maskX, y: maskY, within: area)
         return true
     }
 }

@@ -47,6 +47,12 @@ public final class ShapeMaskCache {
             self.offsetX = offsetX
             self.offsetY = offsetY
         }
+
+        /// A mask of the same pixels for what is drawn inside this shape, a ring's arc: made on
+        /// first use and kept with the mask, so at most one per kept mask and no larger.
+        /// (The canvas's own scratch spans the screen's width: the rows an arc crosses, written
+        /// there, were a quarter of a megabyte of a dashboard's memory.)
+        private(set) lazy var scratch = Surface(width: surface.width, height: surface.height, format: .a8)
     }
 
     private var masks: LeastRecentlyUsedCache<Key, Mask>
