@@ -16,6 +16,7 @@ func addStartRows(to table: inout Table, runs: Int = 10) throws {
         table.add("start: exec -> READY=1 (headless 1280x800)", median: "-", p90: "(build the kiosk product)")
         return
     }
+    try addFloorRow(to: &table, kiosk: kiosk, runs: runs)
     try addRows(to: &table, kiosk: kiosk, runs: runs, arguments: [], label: "headless 1280x800", screen: "1280x800, 2 buffers")
     // The start of a service: the panels of the example config, which read YAML and lay out more.
     let config = FileManager.default.currentDirectoryPath + "/Config/kiosk.yaml"
@@ -43,6 +44,31 @@ private func addRows(to table: inout Table, kiosk: String, runs: Int, arguments:
         // A start whose /proc status could not be read would make the median one of fewer starts.
         table.add(memoryRow, median: "-", p90: "(VmRSS unreadable in \(runs - resident.count) of \(runs) starts)")
     }
+}
+
+/// What every start pays before the kiosk's own work: `kiosk --version` from spawn to exit (the
+/// kernel's exec, the loader mapping and relocating the libraries, the Swift runtime's set-up, and
+/// the process's exit), median of `runs`. The start rows less this are the kiosk's own part.
+private func addFloorRow(to table: inout Table, kiosk: String, runs: Int) throws {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let argv = [strdup(kiosk), strdup("--version"), nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let start = MonotonicClock.now()
+        let spawned = posix_spawn(&pid, kiosk, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw StartBenchError(description: "posix_spawn \(kiosk): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        times.append((MonotonicClock.now() - start) * 1000)
+        guard status == 0 else { throw StartBenchError(description: "\(kiosk) --version exited with status \(status)") }
+    }
+    times.sort()
+    table.add("start: exec -> exit of kiosk --version (loader, libraries, runtime; median of \(runs))", times)
 }
 
 struct StartBenchError: Error, CustomStringConvertible {

@@ -14,6 +14,10 @@ do {
         print(CommandLineSyntax.overview)
         exit(0)
     }
+    if command == "--version" {
+        print("kiosk \(kioskVersion)")
+        exit(0)
+    }
     guard let known = CommandLineSyntax.all.first(where: { $0.name == command }) else {
         throw UsageError("unknown command '\(command)'")
     }

@@ -111,7 +111,7 @@ public struct CommandLineSyntax: Sendable {
                kiosk calibrate [--config FILE [--write]] [--device PATH] [--rotation 0|90|180|270]
                kiosk ctl [--socket PATH] set WIDGET.PROPERTY VALUE | get WIDGET.PROPERTY | goto PANEL | back | reload
                          | screenshot [FILE.png] | alert TITLE [MESSAGE [BUTTON...]] | subscribe
-        `kiosk COMMAND --help` lists every option of a command.
+        `kiosk COMMAND --help` lists every option of a command; `kiosk --version` prints the version.
         """
     }
 }

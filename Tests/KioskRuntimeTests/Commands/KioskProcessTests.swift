@@ -48,6 +48,20 @@ import Testing
         #expect(text.contains("kiosk: control socket \(directory.path)/control.sock"))
     }
 
+    @Test func versionIsPrintedAndNothingElseRuns() throws {
+        let process = Process()
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "no kiosk binary at \(Self.binary)")
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["--version"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text == "kiosk \(kioskVersion)\n")
+    }
+
     /// Only where no card has a display: elsewhere `auto` would take over the real screen.
     nonisolated static let noConnectedDisplay = !((try? CardDiscovery.cards()) ?? []).contains(where: \.hasConnectedDisplay)
 
