@@ -23,6 +23,7 @@ let package = Package(
         fuzzer("fuzz-control"),
         // Bytes → PanelScriptParser, the `kiosk test` script format.
         fuzzer("fuzz-script"),
-        // The expression parser gets its target here, built the same way, once it exists.
+        // Bytes → a property text → Formula.parse, check and evaluate (KioskExpression).
+        fuzzer("fuzz-expression"),
     ]
 )

@@ -42,14 +42,29 @@ nonisolated extension PropertyType {
         converted(value).flatMap(clamping)
     }
 
+    /// Why `propertyValue(from:)` gave nil for `value`, as the log says it.
+    public func mismatch(with value: ExpressionValue) -> String {
+        switch self {
+        case .text, .string: "its text would be more than \(ExpressionLimits.textBytes) bytes long"
+        default: "expected \(expectation), found \(value.typeName)"
+        }
+    }
+
+    /// A text as it is; a list or a record as its display text, within the limit of a text an
+    /// expression builds (a list holding a source's list many times over would be megabytes).
+    private static func shownText(of value: ExpressionValue) -> String? {
+        if case .text(let text) = value { return text }
+        return value.displayText(limit: ExpressionLimits.textBytes)
+    }
+
     private func converted(_ value: ExpressionValue) -> PropertyValue? {
         switch (self, value) {
         case (.number, .number(let number)): return .number(number)
         case (.integer, .number(let number)): return .number(number)
         case (.duration, .number(let seconds)): return .duration(seconds)
         case (.bool, .bool(let flag)): return .bool(flag)
-        case (.text, _): return .text(.literal(value.displayText))
-        case (.string, _): return .string(value.displayText)
+        case (.text, _): return Self.shownText(of: value).map { .text(.literal($0)) }
+        case (.string, _): return Self.shownText(of: value).map(PropertyValue.string)
         case (.choice(let words), .text(let word)): return words.contains(word) ? .choice(word) : nil
         // Which icons are installed is known where the name is drawn; one it lacks shows nothing.
         case (.icon, .text(let name)): return .string(name)

@@ -82,7 +82,14 @@ final class ListRows: ListViewDataSource {
         return items.indices.map { index in
             var key: String
             switch formula.formula.evaluate(in: scope(at: index)) {
-            case .success(let value): key = value.displayText
+            case .success(let value):
+                guard let text = value.displayText(limit: ExpressionLimits.textBytes) else {
+                    log("\(formula.location): key of a list row: its text would be more than \(ExpressionLimits.textBytes) bytes "
+                        + "long; the row is known by its position")
+                    key = "#\(index)"
+                    break
+                }
+                key = text
             case .failure(let error):
                 log("\(formula.location(of: error.span)): key of a list row: \(error.message); the row is known by its position")
                 key = "#\(index)"
@@ -108,8 +115,8 @@ final class ListRows: ListViewDataSource {
                 if let fitted = binding.type.propertyValue(from: value) {
                     widget.properties[name] = fitted.value
                 } else {
-                    log("\(binding.formula.location): \(name) of a list row: expected \(binding.type.expectation), "
-                        + "found \(value.typeName); the property shows its default")
+                    log("\(binding.formula.location): \(name) of a list row: \(binding.type.mismatch(with: value)); "
+                        + "the property shows its default")
                 }
             case .failure(let error):
                 log("\(binding.formula.location(of: error.span)): \(name) of a list row: \(error.message); "

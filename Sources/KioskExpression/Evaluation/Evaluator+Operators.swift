@@ -31,10 +31,19 @@ extension Evaluator {
         switch (left, right) {
         case (.number(let a), .number(let b)):
             return try ValueBounds.finite(a + b, from: "'+'", at: span)
+        case (.text(let a), .text(let b)):
+            let sum = try ValueBounds.text(a + b, at: span)
+            try budget.chargeText(a.utf8.count + b.utf8.count, at: span)
+            return sum
         case (.text, _), (_, .text):
-            return try ValueBounds.text(left.displayText + right.displayText, at: span)
+            // The other side may be a list whose text would be far longer than the limit.
+            var writer = BoundedTextWriter(limit: ExpressionLimits.textBytes)
+            guard writer.writeDisplay(of: left), writer.writeDisplay(of: right) else { throw ValueBounds.textTooLong(at: span) }
+            try budget.chargeText(writer.text.utf8.count, at: span)
+            return .text(writer.text)
         case (.list(let a), .list(let b)):
             guard a.count + b.count <= ExpressionLimits.listItems else { throw ValueBounds.tooManyItems(a.count + b.count, at: span) }
+            try budget.chargeList(a.count + b.count, at: span)
             return .list(a + b)
         default:
             let blamesRight = left.type == .number || left.type == .list

@@ -5,6 +5,8 @@
 /// of the part that failed, never a trap.
 struct Evaluator<Scope: ExpressionScope> {
     let scope: Scope
+    /// Shared by the copies this struct makes of itself as it recurses: one per evaluation.
+    let budget = EvaluationBudget()
 
     func value(of node: SyntaxNode) throws(ExpressionError) -> ExpressionValue {
         switch node.kind {
@@ -20,6 +22,7 @@ struct Evaluator<Scope: ExpressionScope> {
             var values: [ExpressionValue] = []
             values.reserveCapacity(items.count)
             for item in items { values.append(try value(of: item)) }
+            try budget.chargeList(values.count, at: node.span)
             return .list(values)
         case .member(let base, let name, let nameSpan):
             return try member(name, of: base, nameSpan: nameSpan, node: node)

@@ -14,15 +14,16 @@ extension Formula {
             case .expression(let node):
                 return .success(try evaluator.value(of: node))
             case .template(let parts):
-                var text = ""
+                var writer = BoundedTextWriter(limit: ExpressionLimits.textBytes)
                 for part in parts {
-                    switch part {
-                    case .literal(let literal): text += literal
-                    case .expression(let node): text += try evaluator.value(of: node).displayText
+                    let fits = switch part {
+                    case .literal(let literal): writer.write(literal)
+                    case .expression(let node): writer.writeDisplay(of: try evaluator.value(of: node))
                     }
-                    if text.utf8.count > ExpressionLimits.textBytes { break }
+                    guard fits else { throw ValueBounds.textTooLong(at: ExpressionSpan(offset: 0, length: max(self.text.count, 1))) }
                 }
-                return .success(try ValueBounds.text(text, at: ExpressionSpan(offset: 0, length: max(self.text.count, 1))))
+                try evaluator.budget.chargeText(writer.text.utf8.count, at: ExpressionSpan(offset: 0, length: max(self.text.count, 1)))
+                return .success(.text(writer.text))
             }
         } catch {
             return .failure(error)

@@ -13,6 +13,11 @@ enum ValueBounds {
         return .text(text)
     }
 
+    /// The error for a text found too long while it was being written (its whole length unknown).
+    static func textTooLong(at span: ExpressionSpan) -> ExpressionError {
+        ExpressionError("the text would be more than \(ExpressionLimits.textBytes) bytes long", at: span)
+    }
+
     /// A finite result, or the error naming the operation that overflowed.
     static func finite(_ number: Double, from operation: String, at span: ExpressionSpan) throws(ExpressionError) -> ExpressionValue {
         guard number.isFinite else {

@@ -23,7 +23,10 @@ extension Evaluator {
         var values: [ExpressionValue] = []
         for argument in arguments { values.append(try value(of: argument)) }
         let call = FunctionCall(name: function, values: values, spans: arguments.map(\.span), span: span)
-        return try FunctionLibrary.evaluate(call, locale: scope.locale, timeZone: scope.timeZone)
+        let result = try FunctionLibrary.evaluate(call, locale: scope.locale, timeZone: scope.timeZone)
+        // Every function that gives a text made it (join, upper, the formats…).
+        if case .text(let text) = result { try budget.chargeText(text.utf8.count, at: span) }
+        return result
     }
 }
 

@@ -33,14 +33,14 @@ enum FunctionLibrary {
         case "join":
             let items = try call.list(0)
             let separator = try call.text(1)
-            var text = ""
+            // Checked while joining so that a huge list cannot build a huge text first.
+            var writer = BoundedTextWriter(limit: ExpressionLimits.textBytes)
             for (index, item) in items.enumerated() {
-                if index > 0 { text += separator }
-                text += item.displayText
-                // Checked while joining so that a huge list cannot build a huge text first.
-                if text.utf8.count > ExpressionLimits.textBytes { break }
+                guard index == 0 || writer.write(separator), writer.writeDisplay(of: item) else {
+                    throw ValueBounds.textTooLong(at: call.span)
+                }
             }
-            return try ValueBounds.text(text, at: call.span)
+            return .text(writer.text)
         default:
             return try LocaleFormatting.evaluate(call, locale: locale, timeZone: timeZone)
         }

@@ -8,6 +8,10 @@ public enum ExpressionLimits {
     public static let listItems = 10_000
     /// UTF-8 bytes of a text an expression builds.
     public static let textBytes = 64 * 1024
+    /// Items of all the lists one evaluation builds, together.
+    public static let listItemsBuilt = 100_000
+    /// UTF-8 bytes of all the texts one evaluation builds, together.
+    public static let textBytesBuilt = 1024 * 1024
     /// UTF-8 bytes of the text `matches` searches.
     public static let regexInputBytes = 64 * 1024
 }

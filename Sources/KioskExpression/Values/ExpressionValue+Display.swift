@@ -26,7 +26,7 @@ extension ExpressionValue {
         }
     }
 
-    private static func jsonQuoted(_ text: String) -> String {
+    static func jsonQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -326,8 +326,8 @@ public final class LiveBindings {
                 }
                 value = fitted.value
             } else {
-                report("\(binding.spec.formula.location): \(describe(binding)): expected \(binding.spec.type.expectation), "
-                       + "found \(result.typeName); the property shows its default", for: binding)
+                report("\(binding.spec.formula.location): \(describe(binding)): \(binding.spec.type.mismatch(with: result)); "
+                       + "the property shows its default", for: binding)
                 value = binding.node.appliedProperties[binding.property]
             }
         case .failure(let error):

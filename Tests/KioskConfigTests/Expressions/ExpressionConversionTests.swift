@@ -44,6 +44,19 @@ import Testing
         #expect(PropertyType.string.propertyValue(from: .bool(true))?.value == .string("true"))
     }
 
+    /// A list shown as text is held to the limit of a text an expression builds; a text is taken as
+    /// it is.
+    @Test func aListWhoseTextWouldBeMegabytesIsNotShown() {
+        let rows = ExpressionValue.list((0..<10_000).map { .text("row \($0)") })
+        let many = ExpressionValue.list(Array(repeating: rows, count: 600))
+        #expect(PropertyType.text.propertyValue(from: many) == nil)
+        #expect(PropertyType.string.propertyValue(from: many) == nil)
+        #expect(PropertyType.text.mismatch(with: many) == "its text would be more than 65536 bytes long")
+        #expect(PropertyType.number(0...1).mismatch(with: many) == "expected a number from 0 to 1, found a list")
+        let long = String(repeating: "x", count: 100_000)
+        #expect(PropertyType.string.propertyValue(from: .text(long))?.value == .string(long))
+    }
+
     @Test func boolsChoicesAndColours() {
         #expect(PropertyType.bool.propertyValue(from: .bool(false))?.value == .bool(false))
         #expect(PropertyType.bool.propertyValue(from: .number(1)) == nil)

@@ -56,6 +56,46 @@ import Testing
             .message == "'matches' searches at most 65536 bytes, found 65537")
     }
 
+    /// A source's list written many times over in one formula: its display text would be hundreds
+    /// of megabytes. It is refused once it passes the limit, not built first.
+    @Test func aListWrittenManyTimesOverIsRefusedBeforeItsTextIsBuilt() {
+        let rows = ExpressionValue.list((0..<10_000).map { .text("row \($0)") })
+        let scope = TestScope(values: ["rows": rows, "weather": .record(["rows": rows])])
+        let many = "[" + Array(repeating: "rows", count: 600).joined(separator: ",") + "]"
+        let tooLong = "the text would be more than 65536 bytes long"
+        #expect(failure("${" + many + "}", in: scope)?.message == tooLong)
+        #expect(failure("= 'a' + " + many, in: scope)?.message == tooLong)
+        #expect(failure("= " + many + " + 'a'", in: scope)?.message == tooLong)
+        #expect(failure("= join(" + many + ", '')", in: scope)?.message == tooLong)
+        #expect(failure("= join([weather, weather], '')", in: scope)?.message == tooLong)
+        // Below the limit the same text as before.
+        #expect(evaluate("= 'a' + [1, [2, 'x']] + weather.rows[2]", in: scope).value == .text("a1, 2, xrow 2"))
+        #expect(ExpressionValue.list([.number(1), .list([.number(2), .text("x")]), .record(["k": .null])]).displayText(limit: 100)
+            == "1, 2, x, {\"k\":null}")
+        #expect(rows.displayText(limit: 65_536) == nil)
+        #expect(ExpressionValue.record(["rows": rows]).displayText(limit: 65_536) == nil)
+        #expect(ExpressionValue.text("abc").displayText(limit: 3) == "abc")
+        #expect(ExpressionValue.text("abcd").displayText(limit: 3) == nil)
+    }
+
+    /// Each list and text is bounded, and so is what one formula builds of them together: copies of
+    /// a source's list kept side by side, or many long texts.
+    @Test func whatOneFormulaBuildsInAllIsBounded() {
+        let rows = ExpressionValue.list((0..<10_000).map { .number(Double($0)) })
+        let scope = TestScope(values: ["rows": rows, "big": .text(String(repeating: "x", count: 60_000))])
+        func copies(_ count: Int, of piece: String) -> String { "[" + Array(repeating: piece, count: count).joined(separator: ", ") + "]" }
+        #expect(evaluate("= len(" + copies(9, of: "rows + []") + ")", in: scope).value == .number(9))
+        #expect(failure("= len(" + copies(11, of: "rows + []") + ")", in: scope)?.message
+            == "the formula would build more than 100000 list items in all")
+        #expect(evaluate("= len(" + copies(10, of: "upper(big)") + ")", in: scope).value == .number(10))
+        #expect(failure("= len(" + copies(18, of: "upper(big)") + ")", in: scope)?.message
+            == "the formula would build more than 1048576 bytes of text in all")
+        #expect(failure("= len(" + copies(18, of: "big + 'y'") + ")", in: scope)?.message
+            == "the formula would build more than 1048576 bytes of text in all")
+        // Values read from the scope cost nothing: they exist already.
+        #expect(evaluate("= len(" + copies(500, of: "rows") + ")", in: scope).value == .number(500))
+    }
+
     @Test func evaluationNeverTrapsOnExtremeNumbers() {
         for text in ["= items[1e300]", "= items[-1e300]", "= round(1.5, 1e300)", "= number(1, 1e300)", "= percent(1e308)",
                      "= currency(1e308, 'EUR')", "= duration(-1e12)", "= 1e308 + 1e308", "= 5 % 1e-320", "= date(1e11)",

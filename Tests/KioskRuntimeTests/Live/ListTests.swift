@@ -168,6 +168,34 @@ struct ListTests {
         #expect(kiosk.formulaProblems.first?.contains("kiosk.yaml:9:43: value of a list row: division by zero") == true, "\(kiosk.formulaProblems)")
     }
 
+    /// A key or a row's text whose display would be hundreds of kilobytes (an item's list written
+    /// into it many times over) is refused at the limit, not built: the rows are known by their
+    /// positions, the labels show their default, and both problems are logged.
+    @Test func aKeyOrARowTextPastTheLimitIsRefused() throws {
+        let many = "[" + Array(repeating: "$item.tags", count: 300).joined(separator: ", ") + "]"
+        let kiosk = try PanelSessionFixture("""
+            state:
+              rows: []
+            panels:
+              home:
+                root:
+                  type: list
+                  id: rows
+                  items: "= state.rows"
+                  key: "= \(many)"
+                  row: {type: label, text: "= \(many)"}
+            """)
+        let tags = ExpressionValue.list((0..<100).map { .text("tag \($0)") })
+        try kiosk.setState("rows", .list([.record(["tags": tags]), .record(["tags": tags])]))
+        let list = try #require(kiosk.screen.view(withID: "rows") as? ListView)
+        #expect(list.builtRows.count == 2)
+        #expect(list.builtRows.values.allSatisfy { ($0 as? Label)?.text == "" })
+        #expect(kiosk.formulaProblems.contains { $0.contains("key of a list row: its text would be more than 65536 bytes long") },
+                "\(kiosk.formulaProblems)")
+        #expect(kiosk.formulaProblems.contains { $0.contains("text of a list row: its text would be more than 65536 bytes long") },
+                "\(kiosk.formulaProblems)")
+    }
+
     /// A row's actions read the row they belong to, also when they run later (a timer) or on a
     /// choice (an alert's button): `$item` and `$index` are fixed when the row is built.
     @Test func aRowsActionsReadItsItemAndIndex() throws {
