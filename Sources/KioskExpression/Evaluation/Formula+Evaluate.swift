@@ -12,7 +12,7 @@ extension Formula {
         do throws(ExpressionError) {
             switch content {
             case .expression(let node):
-                return .success(try evaluator.value(of: node))
+                return .success(try ValueBounds.heldItems(try evaluator.value(of: node), at: node.span))
             case .template(let parts):
                 var writer = BoundedTextWriter(limit: ExpressionLimits.textBytes)
                 for part in parts {

@@ -13,6 +13,33 @@ enum ValueBounds {
         return .text(text)
     }
 
+    /// `value`, refused when it holds more than `ExpressionLimits.valueItems` items in all; counted
+    /// no further than the limit.
+    static func heldItems(_ value: ExpressionValue, at span: ExpressionSpan) throws(ExpressionError) -> ExpressionValue {
+        var remaining = ExpressionLimits.valueItems
+        guard fits(value, within: &remaining) else {
+            throw ExpressionError("the value would hold more than \(ExpressionLimits.valueItems) items in all (the lists and records "
+                                  + "within it counted each time they appear)", at: span)
+        }
+        return value
+    }
+
+    private static func fits(_ value: ExpressionValue, within remaining: inout Int) -> Bool {
+        switch value {
+        case .list(let items):
+            remaining -= items.count
+            guard remaining >= 0 else { return false }
+            for item in items where !fits(item, within: &remaining) { return false }
+        case .record(let fields):
+            remaining -= fields.count
+            guard remaining >= 0 else { return false }
+            for item in fields.values where !fits(item, within: &remaining) { return false }
+        case .null, .bool, .number, .text:
+            break
+        }
+        return true
+    }
+
     /// The error for a text found too long while it was being written (its whole length unknown).
     static func textTooLong(at span: ExpressionSpan) -> ExpressionError {
         ExpressionError("the text would be more than \(ExpressionLimits.textBytes) bytes long", at: span)

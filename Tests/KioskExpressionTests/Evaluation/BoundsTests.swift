@@ -96,6 +96,23 @@ import Testing
         #expect(evaluate("= len(" + copies(500, of: "rows") + ")", in: scope).value == .number(500))
     }
 
+    /// A value may hold a source's list many times over by reference, cheaply; what converts it
+    /// item by item afterwards (a list property, state, JSON) would not be. The value a formula
+    /// gives holds at most a million items in all, each list counted each time it appears.
+    @Test func theItemsAValueHoldsInAllAreBounded() {
+        let rows = ExpressionValue.list((0..<10_000).map { .number(Double($0)) })
+        let scope = TestScope(values: ["rows": rows, "weather": .record(["rows": rows, "sky": .text("clear")])])
+        func copies(_ count: Int, of piece: String) -> String { "[" + Array(repeating: piece, count: count).joined(separator: ", ") + "]" }
+        #expect(evaluate("= " + copies(99, of: "rows"), in: scope).value.map { if case .list(let items) = $0 { items.count } else { 0 } } == 99)
+        let tooMany = "the value would hold more than 1000000 items in all (the lists and records within it counted each time they appear)"
+        #expect(failure("= " + copies(101, of: "rows"), in: scope)?.message == tooMany)
+        #expect(failure("= " + copies(50, of: copies(3, of: "weather")), in: scope)?.message == tooMany)
+        // Inside a template the value becomes text, bounded as text.
+        #expect(failure("${" + copies(101, of: "rows") + "}", in: scope)?.message == "the text would be more than 65536 bytes long")
+        // A source's value passed on whole is what it was.
+        #expect(evaluate("= weather", in: scope).value == .record(["rows": rows, "sky": .text("clear")]))
+    }
+
     @Test func evaluationNeverTrapsOnExtremeNumbers() {
         for text in ["= items[1e300]", "= items[-1e300]", "= round(1.5, 1e300)", "= number(1, 1e300)", "= percent(1e308)",
                      "= currency(1e308, 'EUR')", "= duration(-1e12)", "= 1e308 + 1e308", "= 5 % 1e-320", "= date(1e11)",
