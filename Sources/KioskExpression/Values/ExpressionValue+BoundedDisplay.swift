@@ -39,7 +39,7 @@ struct BoundedTextWriter {
         case .record:
             return writeJSON(of: value)
         case .null, .bool, .number, .text:
-            return write(value.displayText)
+            return write(value.scalarDisplayText ?? "")
         }
     }
 
@@ -61,7 +61,7 @@ struct BoundedTextWriter {
             }
             return write("}")
         case .null, .bool, .number, .text:
-            return write(value.jsonText)
+            return write(value.scalarJSONText ?? "")
         }
     }
 }

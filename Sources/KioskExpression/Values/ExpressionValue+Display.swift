@@ -2,27 +2,38 @@
 extension ExpressionValue {
     /// Numbers shortest plain (2, 0.75, -3.5, no exponent, no locale), null → "", bools true/false,
     /// lists joined with ", ", records as compact JSON (keys sorted, so the text is stable).
+    /// Unbounded: text an evaluation builds uses `displayText(limit:)`.
     public var displayText: String {
+        var writer = BoundedTextWriter(limit: .max)
+        _ = writer.writeDisplay(of: self)
+        return writer.text
+    }
+
+    /// Compact JSON, keys sorted.
+    var jsonText: String {
+        var writer = BoundedTextWriter(limit: .max)
+        _ = writer.writeJSON(of: self)
+        return writer.text
+    }
+
+    /// The display text of a value that holds no others; nil for a list or a record.
+    var scalarDisplayText: String? {
         switch self {
         case .null: ""
         case .bool(let value): value ? "true" : "false"
         case .number(let value): PlainNumber.text(value)
         case .text(let value): value
-        case .list(let items): items.map(\.displayText).joined(separator: ", ")
-        case .record: jsonText
+        case .list, .record: nil
         }
     }
 
-    /// Compact JSON, keys sorted.
-    var jsonText: String {
+    /// The JSON of a value that holds no others; nil for a list or a record.
+    var scalarJSONText: String? {
         switch self {
         case .null: "null"
-        case .bool(let value): value ? "true" : "false"
-        case .number(let value): PlainNumber.text(value)
         case .text(let value): Self.jsonQuoted(value)
-        case .list(let items): "[" + items.map(\.jsonText).joined(separator: ",") + "]"
-        case .record(let fields):
-            "{" + fields.keys.sorted().map { Self.jsonQuoted($0) + ":" + fields[$0]!.jsonText }.joined(separator: ",") + "}"
+        case .bool, .number: scalarDisplayText
+        case .list, .record: nil
         }
     }
 
