@@ -23,6 +23,22 @@ final class ListRows: ListViewDataSource {
     }
     private var keys: [AnyHashable] = []
 
+    /// The most items a list shows. Every item's key, and every built row, is worked out again
+    /// each time the items change, on the thread that paints: 100,000 items took half a second
+    /// (a debug build), and a source may hand over a feed that long.
+    static let maximumItems = ExpressionLimits.listItems
+    /// Whether the items last given were more than the list shows: said when it starts, not at
+    /// every update of a long feed.
+    private var isCut = false
+
+    /// Shows `shown`, the first of `count` items given (at most `maximumItems`).
+    func setItems(_ shown: [ExpressionValue], outOf count: Int) {
+        let cut = count > shown.count
+        if cut, !isCut { report("\(count) items, more than a list shows: the first \(shown.count) are shown") }
+        isCut = cut
+        items = shown
+    }
+
     /// Something the rows read besides their items changed (`state.selected`, a source): the keys
     /// and rows are evaluated again. Rows whose values came out the same are left as they are.
     func refresh() {

@@ -168,6 +168,23 @@ struct ListTests {
         #expect(kiosk.formulaProblems.first?.contains("kiosk.yaml:9:43: value of a list row: division by zero") == true, "\(kiosk.formulaProblems)")
     }
 
+    /// A source may hand over a feed longer than anyone scrolls: the list shows its first 10,000
+    /// items, and says so once when it starts, not at every update.
+    @Test func aListShowsItsFirstTenThousandItemsAndSaysSoOnce() throws {
+        let kiosk = try PanelSessionFixture(Self.config, size: Size(width: 400, height: 300))
+        let list = try list(kiosk)
+        let message = "10001 items, more than a list shows: the first 10000 are shown"
+        try kiosk.setState("orders", Self.orders(10_001))
+        #expect(list.dataSource?.numberOfRows == 10_000)
+        #expect(kiosk.logged.filter { $0.contains("more than a list shows") } == ["widget 'orders': \(message)"], "\(kiosk.logged)")
+        try kiosk.setState("orders", Self.orders(10_001, renaming: 3))
+        #expect(kiosk.logged.filter { $0.contains("more than a list shows") }.count == 1)
+        try kiosk.setState("orders", Self.orders(5))
+        #expect(list.dataSource?.numberOfRows == 5)
+        try kiosk.setState("orders", Self.orders(10_001))
+        #expect(kiosk.logged.filter { $0.contains("more than a list shows") }.count == 2)
+    }
+
     /// A key or a row's text whose display would be hundreds of kilobytes (an item's list written
     /// into it many times over) is refused at the limit, not built: the rows are known by their
     /// positions, the labels show their default, and both problems are logged.

@@ -27,7 +27,8 @@ public struct ListAdapter: ComponentAdapter {
             list.setNeedsLayout()
         }
         changes.ifChanged("items") { items in
-            list.rows?.items = (items?.list ?? []).map { $0.expressionValue() }
+            let all = items?.list ?? []
+            list.rows?.setItems(all.prefix(ListRows.maximumItems).map { $0.expressionValue() }, outOf: all.count)
             list.reloadRows()
         }
     }
