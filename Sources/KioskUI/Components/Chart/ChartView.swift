@@ -84,7 +84,10 @@ open class ChartView: View {
     private let plotCache = ChartPlotCache()
     private let tickFormatter = ChartTickFormatter()
     private var tickLayouts: [TextLayout] = []
-    private var xLabelLayouts: [TextLayout] = []
+    /// The layouts of the x labels drawn (tests count them).
+    private(set) var xLabelLayouts: [TextLayout] = []
+    /// Measures the longest x label, to find how many fit.
+    private let xLabelProbe = TextLayout(font: Font(size: 11))
     private var currentScale: ChartScale
 
     public init(series: [ChartSeries] = [], minimum: Double? = nil, maximum: Double? = nil, window: Int? = nil) {
@@ -265,18 +268,37 @@ open class ChartView: View {
         }
     }
 
+    /// Each label centred on its slot. When they do not fit side by side (a source's timestamps,
+    /// one per point) every `step`-th is drawn, the step found from the longest label, so that they
+    /// do not overlap and a repaint lays out no more labels than the plot has room for: 10,000
+    /// labels were 10,000 layouts, shaped again at every repaint.
     private func drawXLabels(in canvas: Canvas, plot: Rect, environment: Environment) {
-        guard !xLabels.isEmpty else { return }
+        guard !xLabels.isEmpty, plot.width > 0 else { return }
         let font = labelFont
-        while xLabelLayouts.count < xLabels.count { xLabelLayouts.append(TextLayout(font: font)) }
-        let color = environment.resolve(labelColor)
         let slot = plot.width / Double(xLabels.count)
-        for (index, (text, layout)) in zip(xLabels, xLabelLayouts).enumerated() {
+        let step = xLabelStep(font: font, slot: slot, plotWidth: plot.width)
+        let drawn = (xLabels.count + step - 1) / step
+        while xLabelLayouts.count < drawn { xLabelLayouts.append(TextLayout(font: font)) }
+        if xLabelLayouts.count > drawn { xLabelLayouts.removeLast(xLabelLayouts.count - drawn) }
+        let color = environment.resolve(labelColor)
+        for (layout, index) in zip(xLabelLayouts, stride(from: 0, to: xLabels.count, by: step)) {
             layout.setFont(font)
-            layout.setText(text)
+            layout.setText(xLabels[index])
             let size = layout.size
             let x = plot.minX + (Double(index) + 0.5) * slot - size.width / 2
             canvas.draw(layout, at: Point(x: x.rounded(), y: plot.maxY + 4), color: color)
         }
+    }
+
+    /// 1 when every label fits in its slot; else how many slots one label needs, its width taken
+    /// from the longest label in bytes (a count that costs nothing), with a gap of `axisGap`.
+    private func xLabelStep(font: Font, slot: Double, plotWidth: Double) -> Int {
+        guard let longest = xLabels.max(by: { $0.utf8.count < $1.utf8.count }) else { return 1 }
+        xLabelProbe.setFont(font)
+        xLabelProbe.setText(longest)
+        let needed = xLabelProbe.size.width + Self.axisGap
+        guard needed > slot else { return 1 }
+        let fitting = max(1, Int(saturating: (plotWidth / needed).rounded(.down)))
+        return (xLabels.count + fitting - 1) / fitting
     }
 }
