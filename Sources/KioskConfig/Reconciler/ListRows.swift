@@ -99,16 +99,10 @@ final class ListRows: ListViewDataSource {
             var key: String
             switch formula.formula.evaluate(in: scope(at: index)) {
             case .success(let value):
-                guard let text = value.displayText(limit: ExpressionLimits.textBytes) else {
-                    log("\(formula.location): key of a list row: its text would be more than \(ExpressionLimits.textBytes) bytes "
-                        + "long; the row is known by its position")
-                    key = "#\(index)"
-                    break
-                }
-                key = text
+                key = value.displayText(limit: ExpressionLimits.textBytes) ?? positionalKey(index,
+                    because: "\(formula.location): key of a list row: its text would be more than \(ExpressionLimits.textBytes) bytes long")
             case .failure(let error):
-                log("\(formula.location(of: error.span)): key of a list row: \(error.message); the row is known by its position")
-                key = "#\(index)"
+                key = positionalKey(index, because: "\(formula.location(of: error.span)): key of a list row: \(error.message)")
             }
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
@@ -148,6 +142,12 @@ final class ListRows: ListViewDataSource {
         }
         widget.children = template.children.map { evaluated($0, in: scope) }
         return widget
+    }
+
+    /// The key of a row whose key cannot be had: its position; the log says why.
+    private func positionalKey(_ index: Int, because problem: String) -> String {
+        log("\(problem); the row is known by its position")
+        return "#\(index)"
     }
 
     private func log(_ problem: String) {
