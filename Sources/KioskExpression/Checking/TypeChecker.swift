@@ -116,7 +116,7 @@ struct TypeChecker {
     }
 
     /// The rules a signature's types cannot say: `min(list)`, what `len` accepts, the styles of
-    /// `date` and `time`, the form of a currency code.
+    /// `date` and `time`, a literal regular expression, the form of a currency code.
     private mutating func checkSpecialArguments(of function: String, _ arguments: [SyntaxNode], _ types: [ExpressionType]) {
         switch function {
         case "min", "max":
@@ -136,6 +136,12 @@ struct TypeChecker {
             if arguments.count > 1, case .literal(.text(let style)) = arguments[1].kind, !styles.contains(style) {
                 report("the style of '\(function)' must be \(FunctionSignature.describe(styles)), found '\(style)'",
                        at: arguments[1].span, suggestion: NameSuggestion.closest(to: style, among: styles))
+            }
+        case "matches":
+            // A pattern written in the formula is compiled now, and kept for its first evaluation.
+            if arguments.count > 1, case .literal(.text(let pattern)) = arguments[1].kind,
+               !RegularExpressions.isValid(pattern) {
+                report(RegularExpressions.invalidPatternMessage(pattern), at: arguments[1].span)
             }
         case "currency":
             if case .literal(.text(let code)) = arguments[1].kind, code.count != 3 || !code.allSatisfy({ $0.isASCII && $0.isLetter }) {

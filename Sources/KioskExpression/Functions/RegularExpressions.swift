@@ -14,9 +14,8 @@ enum RegularExpressions {
         guard text.utf8.count <= ExpressionLimits.regexInputBytes else {
             throw call.error("'matches' searches at most \(ExpressionLimits.regexInputBytes) bytes, found \(text.utf8.count)", argument: 0)
         }
-        let expression = compiled.withValue(for: pattern, make: { try? NSRegularExpression(pattern: pattern) }) { $0 }
-        guard let expression else {
-            throw call.error("'\(pattern)' is not a valid regular expression", argument: 1)
+        guard let expression = expression(for: pattern) else {
+            throw call.error(invalidPatternMessage(pattern), argument: 1)
         }
         var found = false
         var reports = 0
@@ -34,5 +33,18 @@ enum RegularExpressions {
             throw call.error("the regular expression '\(pattern)' takes too many steps on this text", argument: 1)
         }
         return found
+    }
+
+    /// Whether ICU reads `pattern`; the compiled expression is kept for the evaluations to come.
+    static func isValid(_ pattern: String) -> Bool {
+        expression(for: pattern) != nil
+    }
+
+    static func invalidPatternMessage(_ pattern: String) -> String {
+        "'\(pattern)' is not a valid regular expression"
+    }
+
+    private static func expression(for pattern: String) -> NSRegularExpression? {
+        compiled.withValue(for: pattern, make: { try? NSRegularExpression(pattern: pattern) }) { $0 }
     }
 }

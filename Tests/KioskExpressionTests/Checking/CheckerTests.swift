@@ -63,6 +63,7 @@ import Testing
         ("= len(hours.value)", "'len' needs a text, a list or a record, found a number", "hours.value", nil),
         ("= date(now, 'full')", "the style of 'date' must be 'short', 'medium' or 'long', found 'full'", "'full'", nil),
         ("= time(now, 'shrot')", "the style of 'time' must be 'short' or 'medium', found 'shrot'", "'shrot'", "short"),
+        ("= matches(plate.text, '^[A-Z{1,3')", "'^[A-Z{1,3' is not a valid regular expression", "'^[A-Z{1,3'", nil),
         ("= currency(1, 'euro')", "'currency' needs a three-letter currency code such as 'EUR', found 'euro'", "'euro'", nil),
         ("= hours.value / 0", "division by zero", "0", nil),
         ("= plate.text.size", "'.size' needs a record, found a text", "size", nil),
