@@ -37,7 +37,9 @@ extension ExpressionValue {
         }
     }
 
-    static func jsonQuoted(_ text: String) -> String {
+    /// `text` as a JSON string, quoted and escaped. The control socket's JSON writes its strings
+    /// with it too.
+    public static func jsonQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

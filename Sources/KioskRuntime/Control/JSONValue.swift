@@ -1,3 +1,4 @@
+import KioskExpression
 import KioskGraphics
 
 /// A JSON document as a value: what control-socket requests carry and replies return.
@@ -80,7 +81,7 @@ extension JSONValue {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
         case .number(let number): output += Self.format(number)
-        case .string(let text): Self.writeString(text, to: &output)
+        case .string(let text): output += ExpressionValue.jsonQuoted(text)
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {
@@ -92,7 +93,7 @@ extension JSONValue {
             output += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { output += "," }
-                Self.writeString(key, to: &output)
+                output += ExpressionValue.jsonQuoted(key)
                 output += ":"
                 members[key]!.write(to: &output)
             }
@@ -103,23 +104,5 @@ extension JSONValue {
     /// Integers print without a fraction; JSON has no NaN or infinity, so those become null.
     nonisolated private static func format(_ number: Double) -> String {
         number.isFinite ? number.compact : "null"
-    }
-
-    nonisolated private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
