@@ -48,7 +48,10 @@ public enum FontConfiguration {
     private static func loadSystemConfiguration() {
         guard let config = FcConfigCreate() else { return }
         // A nil name is fonts.conf, or what FONTCONFIG_FILE names, exactly as FcInit() reads it.
-        guard FcConfigParseAndLoad(config, nil, FcBool(FcTrue)) != 0, hasCacheDirectory(config) else {
+        let replacement = fileInsteadOfNamedOne()
+        // With FONTCONFIG_FILE replaced, nothing is left to FcInit(), which would read it.
+        guard FcConfigParseAndLoad(config, replacement, FcBool(FcTrue)) != 0,
+              replacement != nil || hasCacheDirectory(config) else {
             FcConfigDestroy(config)
             return
         }
@@ -56,6 +59,23 @@ public enum FontConfiguration {
         // keeps it to its end, so our reference is never given back (fontconfig before 2.13.1
         // did not take one of its own in FcConfigSetCurrent).
         if FcConfigSetCurrent(config) == 0 { FcConfigDestroy(config) }
+    }
+
+    /// nil, or `fonts.conf` when FONTCONFIG_FILE names something other than a file or a directory:
+    /// fontconfig opens it for reading without asking, and a FIFO would hold the kiosk before its
+    /// first frame for as long as nothing writes to it (a device might never end). Such a name is
+    /// said on stderr. A name that does not exist, or a loop of links, is left to fontconfig,
+    /// which says so and falls back to its defaults.
+    private static func fileInsteadOfNamedOne() -> String? {
+        guard let named = getenv("FONTCONFIG_FILE").map({ String(cString: $0) }), !named.isEmpty else { return nil }
+        var info = stat()
+        guard stat(named, &info) == 0 else { return nil }
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFREG, type != S_IFDIR else { return nil }
+        let message = "kiosk: FONTCONFIG_FILE names \(named), which is \(RegularFileError.kind(of: info.st_mode)), "
+            + "not a configuration file; the fonts are configured by fonts.conf instead\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        return "fonts.conf"
     }
 
     /// FcInit() warns and adds a cache directory of its own when the configuration names none;

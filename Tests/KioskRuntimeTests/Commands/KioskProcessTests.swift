@@ -62,6 +62,37 @@ import Testing
         #expect(text == "kiosk \(kioskVersion)\n")
     }
 
+    /// fontconfig opens FONTCONFIG_FILE without asking what it is: naming a FIFO held every command
+    /// that shows text before its first frame, for as long as nothing wrote to it.
+    @Test func aFontconfigFileThatIsAFIFOIsSaidAndReplaced() throws {
+        let directory = TemporaryDirectory()
+        let fifo = directory.path + "/fonts.conf"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["snapshot", "--out", directory.path + "/frame.png"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["FONTCONFIG_FILE": fifo]) { $1 }
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        // Bounded: a kiosk still waiting on the FIFO after 30 s is killed (it holds SIGTERM for its
+        // loop, which has not started), and the test fails.
+        var waits = 0
+        while process.isRunning, waits < 300 {
+            usleep(100_000)
+            waits += 1
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(waits < 300, "still waiting on the FIFO after 30 s")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(text.contains("kiosk: FONTCONFIG_FILE names \(fifo), which is a FIFO, not a configuration file; "
+                              + "the fonts are configured by fonts.conf instead"))
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/frame.png"))
+    }
+
     /// Only where no card has a display: elsewhere `auto` would take over the real screen.
     nonisolated static let noConnectedDisplay = !((try? CardDiscovery.cards()) ?? []).contains(where: \.hasConnectedDisplay)
 
