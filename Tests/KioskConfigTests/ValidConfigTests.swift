@@ -156,4 +156,15 @@ import KioskGraphics
         #expect(before == same)
         #expect(before != after)
     }
+
+    /// The fleet's `config_hash`: the same bytes, the same fingerprint; a comment changes it.
+    @Test func aConfigCarriesTheFingerprintOfItsBytes() throws {
+        let text = "panels: {home: {root: {type: label, text: A}}}\n"
+        let spec = try #require(ConfigLoader().load(text: text).value)
+        #expect(spec.fingerprint == ConfigFingerprint.of(Array(text.utf8)))
+        #expect(spec.fingerprint.count == 16 && spec.fingerprint.allSatisfy(\.isHexDigit))
+        #expect(try #require(ConfigLoader().load(text: text).value).fingerprint == spec.fingerprint)
+        #expect(try #require(ConfigLoader().load(text: text + "# edited\n").value).fingerprint != spec.fingerprint)
+        #expect(KioskConfigSpec(start: "home", panels: []).fingerprint == "")
+    }
 }

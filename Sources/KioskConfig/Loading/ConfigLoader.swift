@@ -46,6 +46,7 @@ nonisolated public struct ConfigLoader: Sendable {
         let refusing = all.filter { $0.severity == .error }
         guard refusing.isEmpty, var spec else { return .failure(ConfigErrors(refusing)) }
         spec.warnings = ConfigErrors(all.filter { $0.severity == .warning }).errors
+        spec.fingerprint = ConfigFingerprint.of(bytes)
         return .success(spec)
     }
 

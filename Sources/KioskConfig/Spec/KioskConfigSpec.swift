@@ -29,6 +29,9 @@ nonisolated public struct KioskConfigSpec: Equatable, Sendable {
     public var swipeOrder: [String] = []
     /// `swipe_indicator: true`: page dots for the panels of `swipe_order`.
     public var swipeIndicator = false
+    /// The `ConfigFingerprint` of the bytes the config was read from: the fleet's `config_hash`,
+    /// which says which kiosks run the same file. Empty for a config made in code.
+    public var fingerprint = ""
 
     public init(display: DisplaySpec = DisplaySpec(), input: InputSpec = InputSpec(), theme: ThemeSpec = ThemeSpec(),
                 log: LogSpec = LogSpec(), strings: StringTables = StringTables(), start: String, panels: [PanelSpec],

@@ -51,10 +51,15 @@ public final class MQTTBridge {
         var password: String?
         if let file = spec.passwordFile {
             let path = file.hasPrefix("/") ? file : directory.appendingPathComponent(file).path
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                logger.error("mqtt: cannot read mqtt.password_file \(path); the kiosk stays off the broker")
+            // Only a regular file of at most 4 KiB: a FIFO there held the kiosk before its first frame.
+            let bytes: [UInt8]
+            do {
+                bytes = try RegularFile.contents(of: path, limit: 4096)
+            } catch {
+                logger.error("mqtt: mqtt.password_file \(error.description); the kiosk stays off the broker")
                 return nil
             }
+            let text = String(decoding: bytes, as: UTF8.self)
             password = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         }
         func resolve(_ file: String?) -> String? {
@@ -142,7 +147,6 @@ public final class MQTTBridge {
         case .dimmed: "dimmed"
         case .blanked: "blanked"
         }
-        let configBytes = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: configPath)))) ?? []
         return .object([
             "panel": .string(host.currentPanelID),
             "idle": .string(idleState),
@@ -150,7 +154,8 @@ public final class MQTTBridge {
             "locale": .string(host.locale),
             "version": .string(kioskVersion),
             "uptime": .number((scheduler.now - startTime).rounded()),
-            "config_hash": .string(ConfigFingerprint.of(configBytes)),
+            // The config running, not the file on disk, which a refused reload or push leaves newer.
+            "config_hash": .string(host.config.fingerprint),
         ])
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import KioskConfig
 import Testing
 @testable import KioskRuntime
 
@@ -98,6 +100,47 @@ import Testing
         #expect(refusal.contains("kiosk.yaml:1:"))
         #expect(try String(contentsOfFile: kiosk.configPath, encoding: .utf8) == before)
         #expect(kiosk.process.isRunning)
+    }
+
+    /// `config_hash` is the config running: an edit the kiosk refuses leaves it as it was. (It was
+    /// the hash of the file, read from disk twice at each publication.)
+    @Test func theStateHashesTheConfigRunningNotTheFileOnDisk() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/hashed/#"])
+        let original = KioskUnderTest.config(broker: broker, clientID: "hashed")
+        let kiosk = try KioskUnderTest(config: original)
+        let running = ConfigFingerprint.of(Array(original.utf8))
+        #expect(watch.waitFor("kiosk/hashed/state", containing: #""config_hash":"\#(running)""#) != nil, "\(kiosk.log)")
+        // The file watch reloads the edit and refuses it. It starts once the first frame is written,
+        // which may be after the state above: the edit is written again until it is seen.
+        for attempt in 0..<40 where !kiosk.log.contains("reload refused") {
+            try (original + "\nbroken: [\(attempt)").write(toFile: kiosk.configPath, atomically: true, encoding: .utf8)
+            usleep(250_000)
+        }
+        #expect(kiosk.log.contains("reload refused"), "\(kiosk.log)")
+        try broker.publish("kiosk/hashed/command", #"{"cmd":"goto","panel":"other"}"#)
+        let state = try #require(watch.waitFor("kiosk/hashed/state", containing: #""panel":"other""#))
+        #expect(state.contains(#""config_hash":"\#(running)""#), "\(state)")
+    }
+
+    /// The password is read only from a regular file: a FIFO there held the kiosk before its first
+    /// frame, with SIGTERM held too, for as long as nothing wrote to it.
+    @Test func aPasswordFileThatIsAFIFOKeepsTheKioskOffTheBrokerAndRunning() throws {
+        let broker = try LocalBroker(users: ["kiosk": "right"])
+        let fifo = broker.directory.path + "/kiosk-password"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "piped", extra: """
+              username: kiosk
+              password_file: \(fifo)
+            """))
+        let expected = "mqtt: mqtt.password_file \(fifo) is a FIFO; the kiosk stays off the broker"
+        for _ in 0..<100 where !kiosk.log.contains(expected) { usleep(100_000) }
+        let log = kiosk.log
+        // Killed, not stopped, should it be waiting on the FIFO with SIGTERM held.
+        if !log.contains(expected) { kiosk.killHard() }
+        #expect(log.contains(expected), "\(log)")
+        #expect(kiosk.process.isRunning)
+        #expect(FileManager.default.fileExists(atPath: kiosk.directory.path + "/control.sock"))
     }
 
     /// A pushed config that changes `mqtt:` itself: the kiosk joins the broker again with the new
