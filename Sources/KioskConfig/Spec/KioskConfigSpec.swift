@@ -1,6 +1,8 @@
 import KioskGraphics
 
-/// A validated kiosk config: a plain value, so a reload can compare the old one with the new one.
+/// A validated kiosk config: a plain value, so a reload can compare the old one's parts with the
+/// new one's. A config read from bytes carries their `fingerprint`: two read from different bytes
+/// are not equal even when they say the same.
 /// Styles are already applied and schema defaults filled in; texts keep their `@key`s so that a
 /// locale switch re-renders them.
 nonisolated public struct KioskConfigSpec: Equatable, Sendable {
