@@ -1,6 +1,7 @@
 import CDeferredLibraries
 import CMosquitto
 import Foundation
+import KioskGraphics
 
 /// One libmosquitto client handle, speaking MQTT 5. It does no waiting and starts no thread of its
 /// own: the owner watches `socket`, calls `loopRead`/`loopWrite` when it is ready and `loopMisc`
@@ -60,6 +61,16 @@ final class MosquittoClient {
 
     /// TLS with the broker; `caFile` nil trusts the system's certificates.
     func setTLS(caFile: String?, certFile: String?, keyFile: String?) throws(MQTTError) {
+        // libmosquitto opens each file here, on the thread that paints, to see that it can be read:
+        // a FIFO would hold it until something wrote to it. Only regular files go through.
+        for (key, path) in [("ca_file", caFile), ("cert_file", certFile), ("key_file", keyFile)] {
+            guard let path else { continue }
+            do {
+                _ = try RegularFile(path: path)
+            } catch {
+                throw MQTTError("mqtt.\(key) \(error.description)")
+            }
+        }
         let code: Int32
         if let caFile {
             code = mosquitto_tls_set(handle.pointer, caFile, nil, certFile, keyFile, nil)

@@ -133,7 +133,21 @@ import Testing
               username: kiosk
               password_file: \(fifo)
             """))
-        let expected = "mqtt: mqtt.password_file \(fifo) is a FIFO; the kiosk stays off the broker"
+        expectRunningOffTheBroker(kiosk, saying: "mqtt: mqtt.password_file \(fifo) is a FIFO; the kiosk stays off the broker")
+    }
+
+    /// libmosquitto opens the TLS files on the thread that paints to see that they can be read.
+    @Test func aTLSFileThatIsAFIFOKeepsTheKioskOffTheBrokerAndRunning() throws {
+        let broker = try LocalBroker()
+        let fifo = broker.directory.path + "/ca.pem"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // No TLS broker is needed: the kiosk stops before it connects.
+        let kiosk = try KioskUnderTest(config: KioskUnderTest.config(broker: broker, clientID: "sealed", extra: "  ca_file: \(fifo)")
+            .replacingOccurrences(of: "mqtt://", with: "mqtts://"))
+        expectRunningOffTheBroker(kiosk, saying: "mqtt: mqtt.ca_file \(fifo) is a FIFO; the kiosk stays off the broker")
+    }
+
+    private func expectRunningOffTheBroker(_ kiosk: KioskUnderTest, saying expected: String) {
         for _ in 0..<100 where !kiosk.log.contains(expected) { usleep(100_000) }
         let log = kiosk.log
         // Killed, not stopped, should it be waiting on the FIFO with SIGTERM held.
