@@ -15,8 +15,8 @@ public enum FontLibrary {
     /// Paths loaded so far: fontconfig would add a file twice.
     nonisolated(unsafe) private static var loaded: Set<String> = []
 
-    /// Adds a TTF/OTF file, or every font in a directory (and its subdirectories). A path loaded
-    /// before is not loaded again.
+    /// Adds a TTF/OTF file, or every font in a directory (and its subdirectories; see
+    /// `FontDirectoryCheck` for what refuses one). A path loaded before is not loaded again.
     public static func load(_ path: String) throws(FontLoadingError) {
         guard !loaded.contains(path) else { return }
         var status = stat()
@@ -26,6 +26,9 @@ public enum FontLibrary {
         let isDirectory = status.st_mode & S_IFMT == S_IFDIR
         guard isDirectory || status.st_mode & S_IFMT == S_IFREG else {
             throw FontLoadingError(path: path, reason: "not a regular file or a directory")
+        }
+        if isDirectory, let problem = FontDirectoryCheck.problem(in: path) {
+            throw FontLoadingError(path: path, reason: problem)
         }
         FontConfiguration.waitUntilLoaded()
         let config = FcConfigGetCurrent()

@@ -79,6 +79,18 @@ struct CustomFontTests {
         #expect(notAFont.description.contains("not a font"))
     }
 
+    /// fontconfig opens every file of a font directory: a device there is named, not read.
+    @Test func aFontDirectoryHoldingADeviceIsAnError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-fonts-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: Self.fontDirectory + "/Comfortaa-Regular.ttf", toPath: directory + "/Comfortaa-Regular.ttf")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/Zero.ttf", withDestinationPath: "/dev/zero")
+        let errors = try #require(failure(of: Self.config(fonts: directory, family: "DejaVu Sans")))
+        #expect(errors.description.contains("cannot load fonts from \(directory): \(directory)/Zero.ttf is a character device, "
+                                            + "which fontconfig would open as a font"), "\(errors.description)")
+    }
+
     private func failure(of yaml: String) -> ConfigErrors? {
         if case .failure(let errors) = ConfigLoader().load(text: yaml) { return errors }
         return nil
