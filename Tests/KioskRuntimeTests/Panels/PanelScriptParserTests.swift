@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import KioskConfig
 import KioskGraphics
 import KioskRuntime
@@ -66,5 +68,28 @@ struct PanelScriptParserTests {
         let messages = errors("config: kiosk.yaml\nsteps:\n  - snapshot: {name: home, tolerance: \(tolerance)}\n")
         #expect(messages == ["/scripts/check.yaml:3:39: error: invalid tolerance: expected a whole number from 0 to 255, "
                              + "found '\(tolerance)'"])
+    }
+
+    /// A script is read as a config is, only as a regular file, and the error says what it is instead.
+    @Test func aScriptThatIsNoRegularFileIsRefusedAtOnce() throws {
+        let fifo = "/tmp/kiosk-script-\(getpid()).yaml"
+        unlink(fifo)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        // Should the parser wait on the FIFO, a writer comes within 5 s and lets it go on: the test
+        // then fails on the message instead of hanging.
+        Thread.detachNewThread {
+            for _ in 0..<100 {
+                let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer); return }
+                usleep(50_000)
+            }
+        }
+        do {
+            _ = try PanelScriptParser.parse(path: fifo)
+            Issue.record("a FIFO was read as a script")
+        } catch let errors as ConfigErrors {
+            #expect(errors.errors.map(\.description) == ["\(fifo):1:1: error: the script is a FIFO"])
+        }
     }
 }

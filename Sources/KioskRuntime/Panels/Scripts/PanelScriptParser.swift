@@ -15,11 +15,16 @@ public enum PanelScriptParser {
     /// (a 0×0 one cannot even be allocated).
     static let sizeRange = PropertyLimits.displaySide
 
+    /// Only a regular file of at most `ConfigLoader.maximumFileSize` is read, as a config is; the
+    /// error says what the path is instead (a FIFO, a directory, missing).
     public static func parse(path: String) throws -> PanelScript {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigErrors([ConfigError(at: SourceLocation(file: path, line: 1, column: 1), "the script cannot be read")])
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.contents(of: path, limit: ConfigLoader.maximumFileSize)
+        } catch {
+            throw ConfigErrors([ConfigError(at: SourceLocation(file: path, line: 1, column: 1), "the script \(error.reason)")])
         }
-        return try parse(bytes: [UInt8](data), file: path)
+        return try parse(bytes: bytes, file: path)
     }
 
     public static func parse(bytes: [UInt8], file: String) throws -> PanelScript {
