@@ -51,7 +51,7 @@ public final class MQTTBridge {
         var password: String?
         if let file = spec.passwordFile {
             let path = file.hasPrefix("/") ? file : directory.appendingPathComponent(file).path
-            // Only a regular file of at most 4 KiB: a FIFO there held the kiosk before its first frame.
+            // Only a regular file of at most 4 KiB, as the VNC password is; the log says what else it is.
             let bytes: [UInt8]
             do {
                 bytes = try RegularFile.contents(of: path, limit: 4096)

@@ -123,8 +123,8 @@ import Testing
         #expect(state.contains(#""config_hash":"\#(running)""#), "\(state)")
     }
 
-    /// The password is read only from a regular file: a FIFO there held the kiosk before its first
-    /// frame, with SIGTERM held too, for as long as nothing wrote to it.
+    /// The password is read only from a regular file of at most 4 KiB; the log says what the path
+    /// is instead, and the kiosk runs on without the broker.
     @Test func aPasswordFileThatIsAFIFOKeepsTheKioskOffTheBrokerAndRunning() throws {
         let broker = try LocalBroker(users: ["kiosk": "right"])
         let fifo = broker.directory.path + "/kiosk-password"
@@ -150,7 +150,7 @@ import Testing
     private func expectRunningOffTheBroker(_ kiosk: KioskUnderTest, saying expected: String) {
         for _ in 0..<100 where !kiosk.log.contains(expected) { usleep(100_000) }
         let log = kiosk.log
-        // Killed, not stopped, should it be waiting on the FIFO with SIGTERM held.
+        // Killed, not stopped, should it be waiting on the FIFO before its loop, with SIGTERM held.
         if !log.contains(expected) { kiosk.killHard() }
         #expect(log.contains(expected), "\(log)")
         #expect(kiosk.process.isRunning)
