@@ -133,6 +133,12 @@ public final class Surface {
         }
     }
 
+    /// Writes the PNG beside `path` and renames it over it (`FileReplacement`): for a picture that
+    /// is written again and again where others read it, such as the headless frame.
+    public func writePNG(replacing path: String) throws {
+        try FileReplacement.replace(path, with: try pngBytes())
+    }
+
     public func writePNG(to path: String) throws {
         let status = cairo_surface_write_to_png(handle, path)
         guard status == CAIRO_STATUS_SUCCESS else {

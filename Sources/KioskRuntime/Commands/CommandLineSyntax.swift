@@ -22,7 +22,7 @@ public struct CommandLineSyntax: Sendable {
           --verbose                     log debug messages (wins over the config's log level)
           --no-remote                   no VNC remote view (headless serves one on 127.0.0.1 by default)
           --size WxH                    headless: the screen size
-          --out FILE.png                headless: where the frame is written
+          --out FILE.png                headless: where the frame is written (renamed over FILE.png)
           --once                        headless: write the frame and exit
           --appearance light|dark       the colour scheme
           --device PATH                 the DRM card (/dev/dri/card0)

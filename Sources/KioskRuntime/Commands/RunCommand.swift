@@ -115,7 +115,7 @@ public enum RunCommand {
         while display.framesPresented == 0 && display.isBusy { try loop.runOnce() }
         notifyFirstFrame(size: size)
         while display.isBusy { try loop.runOnce() }
-        try display.snapshot().writePNG(to: path)
+        try display.snapshot().writePNG(replacing: path)
         print("kiosk: no display found, running headless at \(Int(size.width))x\(Int(size.height))")
         print("kiosk: frame written to \(path)")
         if arguments.flag("once") { return }
@@ -152,7 +152,7 @@ public enum RunCommand {
         let size = session.display.screen.size
         notifyFirstFrame(size: size)
         while session.display.isBusy { try loop.runOnce() }
-        try session.snapshot().writePNG(to: path)
+        try session.snapshot().writePNG(replacing: path)
         print("kiosk: running \(configPath) headless at \(Int(size.width))x\(Int(size.height)), panel '\(host.currentPanelID)'")
         print("kiosk: frame written to \(path)")
         if once { return }

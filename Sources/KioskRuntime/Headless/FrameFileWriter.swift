@@ -21,7 +21,7 @@ public final class FrameFileWriter {
 
     /// Writes the picture now.
     public func write() throws {
-        try display.snapshot().writePNG(to: path)
+        try display.snapshot().writePNG(replacing: path)
     }
 
     private func frameWasShown() {

@@ -76,21 +76,41 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        // Bounded: a kiosk still waiting on the FIFO after 30 s is killed (it holds SIGTERM for its
-        // loop, which has not started), and the test fails.
-        var waits = 0
-        while process.isRunning, waits < 300 {
-            usleep(100_000)
-            waits += 1
-        }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        let exited = Self.waitOrKill(process)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(waits < 300, "still waiting on the FIFO after 30 s")
+        #expect(exited, "still waiting on the FIFO after 30 s")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(text.contains("kiosk: FONTCONFIG_FILE names \(fifo), which is a FIFO, not a configuration file; "
                               + "the fonts are configured by fonts.conf instead"))
         #expect(FileManager.default.fileExists(atPath: directory.path + "/frame.png"))
+    }
+
+    /// The headless frame is renamed over its path: a FIFO there (the default path is in the
+    /// current directory) held `kiosk run` before it printed anything, and a link was written through.
+    @Test func theHeadlessFrameReplacesAFIFOAtItsPath() throws {
+        let directory = TemporaryDirectory()
+        let frame = directory.path + "/frame.png"
+        try #require(mkfifo(frame, 0o600) == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["run", "--backend", "headless", "--once", "--no-remote", "--out", frame]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        #expect(Self.waitOrKill(process), "still waiting on the FIFO after 30 s")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let png = try #require(FileManager.default.contents(atPath: frame))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    /// Whether `process` ended by itself within 30 s. Else it is killed, not stopped: a kiosk waiting
+    /// before its loop starts holds SIGTERM for that loop.
+    static func waitOrKill(_ process: Process) -> Bool {
+        for _ in 0..<300 where process.isRunning { usleep(100_000) }
+        let exited = !process.isRunning
+        if !exited { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return exited
     }
 
     /// Only where no card has a display: elsewhere `auto` would take over the real screen.

@@ -1,0 +1,60 @@
+import Foundation
+import Glibc
+import KioskGraphics
+import Testing
+
+/// New contents are renamed over the path: what was there is replaced, never written through.
+struct FileReplacementTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "file-replacement-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    func contents(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    @Test func aFileIsReplacedAndNothingIsLeftBeside() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/frame.png"
+        try FileReplacement.replace(path, with: [1, 2, 3])
+        try FileReplacement.replace(path, with: [4, 5])
+        #expect(contents(path) == [4, 5])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["frame.png"])
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o644)
+    }
+
+    @Test func aLinkIsReplacedAndWhatItPointedToIsLeftAlone() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let elsewhere = directory + "/precious.txt"
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.createSymbolicLink(atPath: directory + "/frame.png", withDestinationPath: elsewhere)
+        try FileReplacement.replace(directory + "/frame.png", with: [7])
+        #expect(contents(elsewhere) == Array("precious".utf8))
+        #expect(contents(directory + "/frame.png") == [7])
+        var info = stat()
+        #expect(lstat(directory + "/frame.png", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    }
+
+    /// Nothing reads the FIFO: written through, the writer would wait for ever.
+    @Test func aFIFOIsReplacedWithoutWaiting() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/frame.png"
+        try #require(mkfifo(path, 0o600) == 0)
+        try FileReplacement.replace(path, with: [9, 9])
+        #expect(contents(path) == [9, 9])
+    }
+
+    @Test func aDirectoryThatCannotBeWrittenIsAnErrorThatSaysWhy() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect {
+            try FileReplacement.replace(directory + "/missing/frame.png", with: [1])
+        } throws: { error in
+            "\(error)".hasPrefix("\(directory)/missing/frame.png not written: cannot create ")
+                && "\(error)".hasSuffix(": No such file or directory")
+        }
+    }
+}
