@@ -6,10 +6,11 @@ import Glibc
 /// elsewhere, and a FIFO does not hold the writer until something reads it.
 public enum FileReplacement {
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) throws(FileReplacementError) {
+        // In the same directory, so that the rename is one step of one file system.
         let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).partial"
+        let temporary = directory + ".\(name).\(getpid()).partial"
         // Left by a writer that stopped half way; O_EXCL then refuses anything planted there.
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
