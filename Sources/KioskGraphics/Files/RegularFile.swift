@@ -104,7 +104,8 @@ public struct RegularFileError: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 
-    static func kind(of mode: mode_t) -> String {
+    /// What a file of this `st_mode` is, for a message: "a FIFO", "a directory", "a socket"…
+    public static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a directory"
         case S_IFIFO: "a FIFO"

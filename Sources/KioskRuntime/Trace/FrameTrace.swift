@@ -23,8 +23,24 @@ public final class FrameTrace: FrameLoopObserver {
         public let description: String
     }
 
+    /// The trace goes to a regular file only: it is written on the frame loop, once a frame, and a
+    /// FIFO or a device would hold the loop whenever its reader fell behind (or, with no reader,
+    /// hold the start). Opened without waiting, then checked.
     public init(path: String) throws(OpenError) {
-        guard let file = fopen(path, "w") else {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw OpenError(description: "cannot write the trace to \(path): \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(descriptor)
+            throw OpenError(description: "cannot write the trace to \(path): it is \(RegularFileError.kind(of: info.st_mode)), "
+                            + "not a file")
+        }
+        // For a regular file O_NONBLOCK changes nothing; it is cleared all the same.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard let file = fdopen(descriptor, "w") else {
+            Glibc.close(descriptor)
             throw OpenError(description: "cannot write the trace to \(path): \(String(cString: strerror(errno)))")
         }
         self.file = file

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import KioskGraphics
 import KioskPlatform
 @testable import KioskRuntime
@@ -114,6 +115,22 @@ struct FrameTraceTests {
         #expect(onDisk().contains("{\"name\":\"frame\",\"cat\":\"kiosk\",\"ph\":\"E\""))
         #expect(onDisk().contains("\"frame\":2}"))
         trace.close()
+    }
+
+    /// The trace is written on the frame loop: a FIFO would hold it whenever its reader fell behind.
+    @Test func aTraceGoesOnlyToAFile() throws {
+        let fifo = NSTemporaryDirectory() + "frame-trace-\(UUID().uuidString).json"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        // A reader, so that opening the FIFO to write never waits, whatever the code under test.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        #expect {
+            try FrameTrace(path: fifo)
+        } throws: { error in
+            "\(error)" == "cannot write the trace to \(fifo): it is a FIFO, not a file"
+        }
     }
 
     @Test func statisticsCountFramesAndDamage() throws {
