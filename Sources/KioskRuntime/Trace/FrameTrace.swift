@@ -37,8 +37,7 @@ public final class FrameTrace: FrameLoopObserver {
             throw OpenError(description: "cannot write the trace to \(path): it is \(RegularFileError.kind(of: info.st_mode)), "
                             + "not a file")
         }
-        // For a regular file O_NONBLOCK changes nothing; it is cleared all the same.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        // O_NONBLOCK stays: on a regular file it changes nothing.
         guard let file = fdopen(descriptor, "w") else {
             Glibc.close(descriptor)
             throw OpenError(description: "cannot write the trace to \(path): \(String(cString: strerror(errno)))")

@@ -68,12 +68,8 @@ import Testing
         let directory = TemporaryDirectory()
         let fifo = directory.path + "/fonts.conf"
         try #require(mkfifo(fifo, 0o600) == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["snapshot", "--out", directory.path + "/frame.png"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["FONTCONFIG_FILE": fifo]) { $1 }
+        let process = Self.kiosk(["snapshot", "--out", directory.path + "/frame.png"], environment: ["FONTCONFIG_FILE": fifo])
         let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
         let exited = Self.waitOrKill(process)
@@ -91,16 +87,24 @@ import Testing
         let directory = TemporaryDirectory()
         let frame = directory.path + "/frame.png"
         try #require(mkfifo(frame, 0o600) == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["run", "--backend", "headless", "--once", "--no-remote", "--out", frame]
-        process.standardOutput = FileHandle.nullDevice
+        let process = Self.kiosk(["run", "--backend", "headless", "--once", "--no-remote", "--out", frame])
         process.standardError = FileHandle.nullDevice
         try process.run()
         #expect(Self.waitOrKill(process), "still waiting on the FIFO after 30 s")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         let png = try #require(FileManager.default.contents(atPath: frame))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    /// The kiosk binary with these arguments and its output dropped, not started yet; `environment`
+    /// is added to the test's own.
+    static func kiosk(_ arguments: [String], environment: [String: String] = [:]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        return process
     }
 
     /// Whether `process` ended by itself within 30 s. Else it is killed, not stopped: a kiosk waiting
