@@ -41,4 +41,17 @@ import Testing
         try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
         #expect(FontDirectoryCheck.problem(in: root)?.hasSuffix("is more than \(FontDirectoryCheck.maximumDepth) directories deep") == true)
     }
+
+    @Test func aTreeOfMoreThanTenThousandEntriesIsRefused() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let many = root + "/many"
+        try FileManager.default.createDirectory(atPath: many, withIntermediateDirectories: true)
+        // The tree already holds 5 entries: nested, deeper, Some.ttf, up and many.
+        for index in 0..<(FontDirectoryCheck.maximumEntries - 5) {
+            #expect(FileManager.default.createFile(atPath: "\(many)/\(index).ttf", contents: nil))
+        }
+        #expect(FontDirectoryCheck.problem(in: root) == nil)
+        #expect(FileManager.default.createFile(atPath: "\(many)/last.ttf", contents: nil))
+        #expect(FontDirectoryCheck.problem(in: root) == "it holds more than 10000 files and directories")
+    }
 }
