@@ -151,7 +151,7 @@ RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-
 START_ORDER_DRM ?= 1
 START_ORDER_E2E = /tmp/kiosk-start-order-e2e
 start-order:
-	@$(MAKE) --no-print-directory deps DEB_PACKAGES="valgrind binutils"
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="valgrind binutils python3"
 	$(RELEASE_BUILD) --product kiosk
 	@pages=; if [ "$(START_ORDER_DRM)" = 1 ]; then \
 		$(MAKE) --no-print-directory deb KIOSK_BIN="$$($(RELEASE_BUILD) --show-bin-path)/kiosk" > /dev/null && \

@@ -13,29 +13,51 @@
 # Callgrind names every function it saw run. It cannot read lld's debug information, so it runs a
 # copy without it; the names come from the symbol table.
 set -euo pipefail
-kiosk=$1 config=$2 order=$3 drm_pages=${4:-}
+kiosk=$1 config=$(realpath "$2") order=$3 drm_pages=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 strip --strip-debug -o "$work/kiosk" "$kiosk"
 
-# One start under callgrind: `trace NAME [CONFIG]` writes $work/NAME.out. Without a config the
-# kiosk shows its built-in dashboard, the start `kiosk-bench start` measures; with one, the start of
-# a service. The list is the functions either runs.
+# One start under callgrind: `trace NAME [CONFIG]` writes $work/NAME.out.1, the functions run from
+# exec until READY=1 is sent (callgrind dumps them as notifyFirstFrame returns; what runs after,
+# such as writing the frame file, goes to NAME.out). Without a config the kiosk shows its built-in
+# dashboard, the start `kiosk-bench start` measures; with one, the start of a service. The list is
+# the functions either runs. The kiosk is started as kiosk-bench starts it, with a NOTIFY_SOCKET
+# that listens, from a directory of its own (the frame file goes there).
 trace() {
   local name=$1
   shift
-  rm -f "$work/frame.png"
-  valgrind --tool=callgrind --callgrind-out-file="$work/$name.out" --dump-instr=no --compress-strings=no \
-    --demangle=no "$work/kiosk" run --backend headless --out "$work/frame.png" "$@" > "$work/$name.log" 2>&1 &
+  rm -f "$work/notify" "$work/ready"
+  python3 - "$work/notify" "$work/ready" << 'EOF_LISTENER' &
+import socket, sys
+listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+listener.bind(sys.argv[1])
+listener.settimeout(150)
+while b"READY=1" not in listener.recv(4096):
+    pass
+open(sys.argv[2], "w").close()
+EOF_LISTENER
+  local listener=$!
+  for _ in $(seq 100); do [ -S "$work/notify" ] && break; sleep 0.1; done
+  (cd "$work" && NOTIFY_SOCKET="$work/notify" exec valgrind --tool=callgrind --callgrind-out-file="$work/$name.out" \
+    --dump-instr=no --compress-strings=no --demangle=no '--dump-after=*notifyFirstFrame*' "$work/kiosk" run --backend headless "$@") > "$work/$name.log" 2>&1 &
   local runner=$!
-  # The frame is written once painted; under callgrind that takes seconds. Bounded: two minutes.
+  # Under callgrind the first frame takes seconds. Bounded: two minutes. The dump is whole once its
+  # last line, the totals, is written.
   for _ in $(seq 1200); do
-    [ -s "$work/frame.png" ] && break
+    grep -qs '^totals:' "$work/$name.out.1" && break
     kill -0 "$runner" 2> /dev/null || break
     sleep 0.1
   done
-  [ -s "$work/frame.png" ] || { cat "$work/$name.log" >&2; echo "start-order.sh: no first frame from $kiosk $*" >&2; exit 1; }
-  sleep 1
+  for _ in $(seq 50); do [ -e "$work/ready" ] && break; sleep 0.1; done
+  kill "$listener" 2> /dev/null || true
+  if ! grep -qs '^totals:' "$work/$name.out.1"; then
+    kill -TERM "$runner" 2> /dev/null || true
+    cat "$work/$name.log" >&2
+    echo "start-order.sh: no first frame from $kiosk $* (or callgrind made no dump as notifyFirstFrame returned: renamed, inlined?)" >&2
+    exit 1
+  fi
+  [ -e "$work/ready" ] || { echo "start-order.sh: $kiosk $* sent no READY=1" >&2; exit 1; }
   kill -TERM "$runner"
   wait "$runner" || true
 }
@@ -51,14 +73,13 @@ functions() {
     /^fn=/ && object == binary { name = substr($0, 4); sub(/\047[0-9]+$/, "", name); if (name !~ /^0x/) print name }
   ' "$1" | LC_ALL=C sort -u
 }
-functions "$work/dashboard.out" > "$work/dashboard.list"
-functions "$work/config.out" > "$work/config.list"
-LC_ALL=C comm -13 "$work/dashboard.list" "$work/config.list" > "$work/config-only.list"
+functions "$work/dashboard.out.1" > "$work/dashboard.list"
+functions "$work/config.out.1" > "$work/config.list"
 # A start on a display runs what no start here can: the DRM output, libinput, the seat, the service.
 # DRM_PAGES, when given, holds the pages of KIOSK's code such a start ran in the e2e guest
 # (`fresh-board` writes it: the mapping's file offset, then one page index a line); the functions
-# on those pages come after the config's start. Without it, the display's and input's modules and
-# the runtime's seat do.
+# on those pages are that start's. Without it, the display's and input's modules and the runtime's
+# seat stand in.
 if [ -n "$drm_pages" ]; then
   segment=$(readelf -lW "$kiosk" | awk '$1 == "LOAD" && $8 == "E" { print $2, $3; exit }')
   { echo "segment $segment"; cat "$drm_pages"; nm -S --defined-only "$kiosk" | awk '$3 ~ /^[tT]$/ { print "symbol", $1, $2, $4 }'; } |
@@ -75,7 +96,7 @@ if [ -n "$drm_pages" ]; then
 else
   nm --defined-only "$kiosk" | awk '$2 ~ /^[tT]$/ && ($3 ~ /^\$s8KioskDRM/ || $3 ~ /^\$s10KioskInput/ ||
       ($3 ~ /^\$s12KioskRuntime/ && $3 ~ /Seat|DRM|Input|Logind/)) { print $3 }' | LC_ALL=C sort -u
-fi | LC_ALL=C comm -23 - <(LC_ALL=C sort -u "$work/dashboard.list" "$work/config.list") > "$work/display-only.list"
+fi > "$work/display.list"
 
 # The functions the linker cannot move apart: those in a .text the compiler shared between many
 # (the Swift runtime's and Foundation's archives were compiled so; the standard library's is one
@@ -86,19 +107,34 @@ swift_static=$(dirname "$(realpath "$(command -v swiftc)")")/../lib/swift_static
 for object in "$(dirname "$kiosk")"/*.build/*.o "$swift_static"/*.a "$(gcc -print-file-name=libstdc++.a)"; do
   objdump -t "$object" 2> /dev/null
 done | awk '/ F / { for (i = 1; i < NF; i++) if ($i == ".text") { print $NF; break } }' | LC_ALL=C sort -u > "$work/shared.list"
-movable() { LC_ALL=C comm -23 "$1" "$work/shared.list"; }
-shared() { LC_ALL=C comm -12 "$1" "$work/shared.list"; }
+
+# Each function is signed with the starts that run it: D the built-in dashboard, C the config's, R
+# the display's. The groups are placed so that each start's code is one run of pages, as far as
+# three starts allow: D, then D and R, then all three, then D and C, then C, then C and R, then R.
+# The dashboard's start and the config's each find theirs in one run; the display's in two, split
+# by the code of the headless starts only (D and C, C).
+{ sed 's/^/D /' "$work/dashboard.list"; sed 's/^/C /' "$work/config.list"; sed 's/^/R /' "$work/display.list"; } |
+  awk '{ signature[$2] = signature[$2] $1 } END { for (name in signature) print signature[name], name }' > "$work/signed"
+in_start_order() {
+  for signature in D DR DCR DC C CR R; do
+    awk -v signature="$signature" '$1 == signature { print $2 }' "$work/signed" | LC_ALL=C sort
+  done
+}
+in_start_order > "$work/ordered.list"
+movable() { awk 'NR == FNR { shared[$0]; next } !($0 in shared)' "$work/shared.list" "$work/ordered.list"; }
+shared() { awk 'NR == FNR { shared[$0]; next } $0 in shared' "$work/shared.list" "$work/ordered.list"; }
 {
   echo "# The functions the kiosk runs from exec to its first frame (packaging/start-order.sh), which"
   echo "# the installed binary is linked with side by side. Regenerate with \`make start-order\`."
-  echo "# Those of the built-in dashboard come first, then those only a config's start runs: each"
-  echo "# start then finds its code in one run of pages. Then the display's and input's code, which"
-  echo "# a start on DRM runs; last, the functions in sections shared with others."
-  movable "$work/dashboard.list"
-  movable "$work/config-only.list"
-  movable "$work/display-only.list"
-  shared "$work/dashboard.list"
-  shared "$work/config-only.list"
+  echo "# Grouped by the starts that run them (the built-in dashboard's, a config's, a display's), so"
+  echo "# that each start finds its code in a run of pages; last, the functions in sections shared"
+  echo "# with others."
+  # What runs before main, which callgrind counts as "(below main)": the entry point and the C
+  # runtime's start-up code, each in a small section of its own.
+  echo _start
+  echo frame_dummy
+  movable
+  shared
 } > "$order.new"
 count=$(grep -vc '^#' "$order.new")
 [ "$count" -gt 100 ] || { echo "start-order.sh: only $count functions seen; $order left as it was" >&2; rm -f "$order.new"; exit 1; }

@@ -111,10 +111,11 @@ public enum RunCommand {
         let display = HeadlessDisplay(size: size, environment: Environment(appearance: try arguments.appearance() ?? .light),
                                       rootView: try makeDashboard(arguments).root, scheduler: instruments.scheduler(for: loop))
         instruments.attach(to: display.frames)
-        let path = arguments.value("out") ?? defaultFramePath()
         while display.framesPresented == 0 && display.isBusy { try loop.runOnce() }
         notifyFirstFrame(size: size)
         while display.isBusy { try loop.runOnce() }
+        // Named only now: the first frame needs no file (and a start then runs none of FileManager).
+        let path = arguments.value("out") ?? defaultFramePath()
         try display.snapshot().writePNG(replacing: path)
         print("kiosk: no display found, running headless at \(Int(size.width))x\(Int(size.height))")
         print("kiosk: frame written to \(path)")
@@ -147,11 +148,11 @@ public enum RunCommand {
         instruments.attach(to: session.display.frames)
         session.kiosk.trace = instruments.trace
         session.kiosk.endpoint?.handler.statistics = { [unowned loop] in instruments.statistics.json(wakeups: loop.wakeupCount) }
-        let path = arguments.value("out") ?? defaultFramePath()
         while session.display.framesPresented == 0 && session.display.isBusy { try loop.runOnce() }
         let size = session.display.screen.size
         notifyFirstFrame(size: size)
         while session.display.isBusy { try loop.runOnce() }
+        let path = arguments.value("out") ?? defaultFramePath()
         try session.snapshot().writePNG(replacing: path)
         print("kiosk: running \(configPath) headless at \(Int(size.width))x\(Int(size.height)), panel '\(host.currentPanelID)'")
         print("kiosk: frame written to \(path)")
