@@ -127,7 +127,8 @@ KIOSK_BIN ?=
 # read at every start; and without exporting every public symbol, which no one looks up in an
 # executable, and which made its symbol table 0.7 MiB; with the functions a start runs side by side
 # (START_ORDER, made by `make start-order`), which made 6 MiB of code resident spread out; and
-# with libstdc++ linked in (packaging/link/libstdc++.so says why), 1.5 MiB less at READY. The
+# with libstdc++ linked in (packaging/link/libstdc++.so says why), 1.5 MiB less at READY; and
+# with the compiler's unnamed functions at the head of the code (packaging/link/text-order.ld). The
 # linker is chosen by a flag every compilation sees, so this build has a directory of its own: it
 # would otherwise recompile the release build kiosk-bench shares, and be recompiled by it. It has no
 # RUNPATH: SwiftPM's default, $ORIGIN, made the loader look for every library in /usr/bin first
@@ -139,7 +140,7 @@ START_ORDER = packaging/kiosk-start.order
 RELEASE_COMPILE = -Xswiftc -Xfrontend -Xswiftc -function-sections
 RELEASE_LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(abspath $(START_ORDER)) -Xlinker --no-warn-symbol-ordering \
-	-Xlinker -L$(abspath packaging/link)
+	-Xlinker -L$(abspath packaging/link) -Xlinker -T -Xlinker $(abspath packaging/link/text-order.ld)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/installed \
 	$(RELEASE_COMPILE) $(RELEASE_LINK)
 
