@@ -80,7 +80,7 @@ public enum CalibrateCommand {
         let bytes = try RegularFile.contents(of: path, limit: ConfigLoader.maximumFileSize)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError("\(path) is not UTF-8 text") }
         let edited = try CalibrationEdit.setting(matrix.values, in: text, file: path)
-        try ConfigFileReplacement.replace(path, with: Array(edited.utf8), suffix: "calibrated")
+        try ConfigFileReplacement.replace(path, with: Array(edited.utf8))
         print("calibrate: wrote input.calibration into \(path) (the previous file is \(path).previous)")
     }
 }

@@ -27,7 +27,7 @@ nonisolated struct ConfigPush {
             return .refused("the config was not applied:\n\(errors.description)")
         }
         do throws(ConfigFileReplacement.Failure) {
-            try ConfigFileReplacement.replace(configPath, with: bytes, suffix: "pushed")
+            try ConfigFileReplacement.replace(configPath, with: bytes)
         } catch {
             return .refused(error.description)
         }

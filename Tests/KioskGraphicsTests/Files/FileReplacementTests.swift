@@ -48,6 +48,28 @@ struct FileReplacementTests {
         #expect(contents(path) == [9, 9])
     }
 
+    /// A link left where the new contents are first written is removed, not written through.
+    @Test func whatLiesWhereTheContentsAreFirstWrittenIsNotWrittenThrough() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let elsewhere = directory + "/precious.txt"
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.createSymbolicLink(atPath: directory + "/.frame.png.\(getpid()).partial", withDestinationPath: elsewhere)
+        try FileReplacement.replace(directory + "/frame.png", with: [5])
+        #expect(contents(elsewhere) == Array("precious".utf8))
+        #expect(contents(directory + "/frame.png") == [5])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["frame.png", "precious.txt"])
+    }
+
+    /// Given permissions are the file's exactly: a usual umask (022) would have taken some away.
+    @Test func givenPermissionsAreKeptWhole() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kiosk.yaml"
+        try FileReplacement.replace(path, with: [1], permissions: 0o666, durably: true)
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o666)
+        #expect(contents(path) == [1])
+    }
+
     @Test func aDirectoryThatCannotBeWrittenIsAnErrorThatSaysWhy() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect {

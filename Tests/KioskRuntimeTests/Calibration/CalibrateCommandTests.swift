@@ -64,12 +64,32 @@ struct ConfigFileReplacementTests {
         let path = directory + "/kiosk.yaml"
         try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
         chmod(path, 0o640)
-        try ConfigFileReplacement.replace(path, with: Array("new\n".utf8), suffix: "test")
+        try ConfigFileReplacement.replace(path, with: Array("new\n".utf8))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
         #expect(try String(contentsOfFile: path + ".previous", encoding: .utf8) == "old\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o640)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["kiosk.yaml", "kiosk.yaml.previous"])
+    }
+
+    /// `.previous` holds what the last replacement replaced, and nothing else is left beside.
+    @Test func aSecondReplacementKeepsTheFirstAsPrevious() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kiosk.yaml"
+        try "first\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try ConfigFileReplacement.replace(path, with: Array("second\n".utf8))
+        try ConfigFileReplacement.replace(path, with: Array("third\n".utf8))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "third\n")
+        #expect(try String(contentsOfFile: path + ".previous", encoding: .utf8) == "second\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["kiosk.yaml", "kiosk.yaml.previous"])
+    }
+
+    @Test func aFileThatDoesNotExistYetIsWrittenWithNoPrevious() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try ConfigFileReplacement.replace(directory + "/kiosk.yaml", with: Array("new\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["kiosk.yaml"])
     }
 
     @Test func aLinkKeepsPointingAtTheReplacedFile() throws {
@@ -78,14 +98,14 @@ struct ConfigFileReplacementTests {
         try FileManager.default.createDirectory(atPath: directory + "/real", withIntermediateDirectories: true)
         try "old\n".write(toFile: directory + "/real/kiosk.yaml", atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: directory + "/kiosk.yaml", withDestinationPath: "real/kiosk.yaml")
-        try ConfigFileReplacement.replace(directory + "/kiosk.yaml", with: Array("new\n".utf8), suffix: "test")
+        try ConfigFileReplacement.replace(directory + "/kiosk.yaml", with: Array("new\n".utf8))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/kiosk.yaml") == "real/kiosk.yaml")
         #expect(try String(contentsOfFile: directory + "/real/kiosk.yaml", encoding: .utf8) == "new\n")
     }
 
     @Test func anUnwritableDirectoryChangesNothing() throws {
         #expect(throws: ConfigFileReplacement.Failure.self) {
-            try ConfigFileReplacement.replace("/proc/no-such-dir/kiosk.yaml", with: Array("x".utf8), suffix: "test")
+            try ConfigFileReplacement.replace("/proc/no-such-dir/kiosk.yaml", with: Array("x".utf8))
         }
     }
 }
