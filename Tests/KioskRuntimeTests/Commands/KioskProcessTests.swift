@@ -81,6 +81,37 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.path + "/frame.png"))
     }
 
+    /// fontconfig opens what its configuration includes without asking either: a FIFO there held
+    /// the first text for ever. The first text waits `FontConfiguration.patience` (10 s), says so
+    /// and goes on with the font directories alone, which still find DejaVu Sans by name.
+    @Test func aFontconfigIncludeThatIsAFIFOHoldsTheStartTenSecondsAtMost() throws {
+        let directory = TemporaryDirectory()
+        let fifo = directory.path + "/hang.conf"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let configuration = """
+            <?xml version="1.0"?>
+            <fontconfig>
+              <include>\(fifo)</include>
+              <dir>/usr/share/fonts</dir>
+              <cachedir>/var/cache/fontconfig</cachedir>
+            </fontconfig>
+            """
+        try configuration.write(toFile: directory.path + "/fonts.conf", atomically: true, encoding: .utf8)
+        let process = Self.kiosk(["snapshot", "--out", directory.path + "/frame.png"],
+                                 environment: ["FONTCONFIG_FILE": directory.path + "/fonts.conf"])
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let exited = Self.waitOrKill(process)
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(exited, "still waiting on the FIFO after 30 s")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(text.contains("kiosk: fontconfig has not read its configuration in 10 s (a file it includes may be a FIFO, "
+                              + "or on a mount that does not answer); the fonts are found in /usr/share/fonts without it"))
+        let png = try #require(FileManager.default.contents(atPath: directory.path + "/frame.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     /// The headless frame is renamed over its path: a FIFO there (the default path is in the
     /// current directory) held `kiosk run` before it printed anything, and a link was written through.
     @Test func theHeadlessFrameReplacesAFIFOAtItsPath() throws {
