@@ -68,14 +68,8 @@ import Testing
         let directory = TemporaryDirectory()
         let fifo = directory.path + "/fonts.conf"
         try #require(mkfifo(fifo, 0o600) == 0)
-        let process = Self.kiosk(["snapshot", "--out", directory.path + "/frame.png"], environment: ["FONTCONFIG_FILE": fifo])
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let exited = Self.waitOrKill(process)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(exited, "still waiting on the FIFO after 30 s")
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let (succeeded, text) = try Self.snapshot(into: directory.path + "/frame.png", fontconfigFile: fifo)
+        #expect(succeeded, "still waiting on the FIFO after 30 s, or failed")
         #expect(text.contains("kiosk: FONTCONFIG_FILE names \(fifo), which is a FIFO, not a configuration file; "
                               + "the fonts are configured by fonts.conf instead"))
         #expect(FileManager.default.fileExists(atPath: directory.path + "/frame.png"))
@@ -97,15 +91,8 @@ import Testing
             </fontconfig>
             """
         try configuration.write(toFile: directory.path + "/fonts.conf", atomically: true, encoding: .utf8)
-        let process = Self.kiosk(["snapshot", "--out", directory.path + "/frame.png"],
-                                 environment: ["FONTCONFIG_FILE": directory.path + "/fonts.conf"])
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let exited = Self.waitOrKill(process)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(exited, "still waiting on the FIFO after 30 s")
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let (succeeded, text) = try Self.snapshot(into: directory.path + "/frame.png", fontconfigFile: directory.path + "/fonts.conf")
+        #expect(succeeded, "still waiting on the FIFO after 30 s, or failed")
         #expect(text.contains("kiosk: fontconfig has not read its configuration in 10 s (a file it includes may be a FIFO, "
                               + "or on a mount that does not answer); the fonts are found in /usr/share/fonts without it"))
         let png = try #require(FileManager.default.contents(atPath: directory.path + "/frame.png"))
@@ -140,6 +127,18 @@ import Testing
 
     /// Whether `process` ended by itself within 30 s. Else it is killed, not stopped: a kiosk waiting
     /// before its loop starts holds SIGTERM for that loop.
+    /// `kiosk snapshot --out FRAME` with FONTCONFIG_FILE set: whether it exited by itself with
+    /// status 0 within 30 s, and what it said on stderr.
+    static func snapshot(into frame: String, fontconfigFile: String) throws -> (succeeded: Bool, errors: String) {
+        let process = kiosk(["snapshot", "--out", frame], environment: ["FONTCONFIG_FILE": fontconfigFile])
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let exited = waitOrKill(process)
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (exited && process.terminationReason == .exit && process.terminationStatus == 0, text)
+    }
+
     static func waitOrKill(_ process: Process) -> Bool {
         for _ in 0..<300 where process.isRunning { usleep(100_000) }
         let exited = !process.isRunning
