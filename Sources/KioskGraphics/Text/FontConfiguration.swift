@@ -37,7 +37,7 @@ public enum FontConfiguration {
     /// Signalled by the thread once it is done, whatever it did.
     nonisolated(unsafe) private static let finished = ThreadCompletion()
     private enum Progress {
-        static let loading = 0, installing = 1, installed = 2, abandoned = 3
+        static let loading = 0, installing = 1, abandoned = 2
     }
 
     /// Starts loading the configuration on a thread, once; a no-op when it is loading or loaded.
@@ -61,7 +61,6 @@ public enum FontConfiguration {
                 return nil
             }
             if let config { FontConfiguration.install(config) }
-            FontConfiguration.progress.store(Progress.installed, ordering: .releasing)
             return nil
         }, nil)
         // Without a thread the load happens on first use instead.
@@ -93,7 +92,7 @@ public enum FontConfiguration {
         pthread_detach(thread)
         let message = "kiosk: fontconfig has not read its configuration in \(patience) s (a file it includes may be a FIFO, "
             + "or on a mount that does not answer); the fonts are found in /usr/share/fonts without it\n"
-        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        say(message)
         if let config = fallbackConfiguration() { install(config) }
     }
 
@@ -156,8 +155,13 @@ public enum FontConfiguration {
         guard type != S_IFREG, type != S_IFDIR else { return nil }
         let message = "kiosk: FONTCONFIG_FILE names \(named), which is \(RegularFileError.kind(of: info.st_mode)), "
             + "not a configuration file; the fonts are configured by fonts.conf instead\n"
-        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        say(message)
         return "fonts.conf"
+    }
+
+    /// A message on stderr, in one write.
+    private static func say(_ line: String) {
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 
     /// FcInit() warns and adds a cache directory of its own when the configuration names none;

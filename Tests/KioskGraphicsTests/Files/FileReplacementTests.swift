@@ -27,11 +27,17 @@ struct FileReplacementTests {
         #expect(mode == 0o644)
     }
 
-    @Test func aLinkIsReplacedAndWhatItPointedToIsLeftAlone() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+    /// A link at `path` to `precious.txt` beside it, which holds "precious"; returns that file's path.
+    func linkToAPreciousFile(at path: String) throws -> String {
         let elsewhere = directory + "/precious.txt"
         try Data("precious".utf8).write(to: URL(fileURLWithPath: elsewhere))
-        try FileManager.default.createSymbolicLink(atPath: directory + "/frame.png", withDestinationPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: elsewhere)
+        return elsewhere
+    }
+
+    @Test func aLinkIsReplacedAndWhatItPointedToIsLeftAlone() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let elsewhere = try linkToAPreciousFile(at: directory + "/frame.png")
         try FileReplacement.replace(directory + "/frame.png", with: [7])
         #expect(contents(elsewhere) == Array("precious".utf8))
         #expect(contents(directory + "/frame.png") == [7])
@@ -51,9 +57,7 @@ struct FileReplacementTests {
     /// A link left where the new contents are first written is removed, not written through.
     @Test func whatLiesWhereTheContentsAreFirstWrittenIsNotWrittenThrough() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let elsewhere = directory + "/precious.txt"
-        try Data("precious".utf8).write(to: URL(fileURLWithPath: elsewhere))
-        try FileManager.default.createSymbolicLink(atPath: directory + "/.frame.png.\(getpid()).partial", withDestinationPath: elsewhere)
+        let elsewhere = try linkToAPreciousFile(at: directory + "/.frame.png.\(getpid()).partial")
         try FileReplacement.replace(directory + "/frame.png", with: [5])
         #expect(contents(elsewhere) == Array("precious".utf8))
         #expect(contents(directory + "/frame.png") == [5])
