@@ -61,7 +61,7 @@ let package = Package(
                 cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0"])]),
 
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG",
-                                                  "CDeferredLibraries"],
+                                                  "CDeferredLibraries", "KioskExpression"],
                 swiftSettings: releaseSpeed),
         // The value types and services display, input and UI share: the clock, the scheduler, the loop.
         .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
@@ -73,7 +73,10 @@ let package = Package(
                                                    "CDeferredLibraries"],
                 swiftSettings: mainActorCode),
         // The formula language of live panels: pure values, no UI, usable from any thread.
-        .target(name: "KioskExpression", swiftSettings: releaseSpeed),
+        .target(name: "KioskExpression", swiftSettings: releaseSpeed,
+                // ICU's C interface (regular expressions, date styles), which Foundation's own
+                // formatters are built on and link already; named, as nothing imports it for Swift.
+                linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(name: "KioskConfig", dependencies: ["KioskUI", "KioskGraphics", "KioskExpression", "CYAML"], swiftSettings: mainActorCode),
         .target(name: "KioskRuntime",
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",

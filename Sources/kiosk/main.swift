@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskPlatform
 import KioskRuntime
 
 StandardOutput.makeLineBuffered()
@@ -36,9 +38,9 @@ do {
     default: exit(try TestCommand.run(parsed))
     }
 } catch let error as UsageError {
-    FileHandle.standardError.write(Data("kiosk: \(error)\n\(syntax?.usage ?? CommandLineSyntax.overview)\n".utf8))
+    StandardError.write("kiosk: \(error)\n\(syntax?.usage ?? CommandLineSyntax.overview)\n")
     exit(2)
 } catch {
-    FileHandle.standardError.write(Data("kiosk: \(error)\n".utf8))
+    StandardError.write("kiosk: \(error)\n")
     exit(1)
 }

@@ -1,10 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskExpression
 import KioskGraphics
 
 /// Reading numbers, booleans, durations and sizes out of scalar text.
 nonisolated enum ScalarReading {
     static func number(_ node: YAMLNode) -> Double? {
-        guard let scalar = node.scalar, let value = Double(scalar.text.trimmingCharacters(in: .whitespaces)),
+        guard let scalar = node.scalar, let value = Double(scalar.text.trimmingWhitespace()),
               value.isFinite else { return nil }
         return value
     }
@@ -13,7 +15,7 @@ nonisolated enum ScalarReading {
     /// words `nan` and `inf`, or digits beyond a Double's range such as `1e999`.
     static func isNonFinite(_ node: YAMLNode) -> Bool {
         guard let scalar = node.scalar, scalar.isPlain else { return false }
-        let text = scalar.text.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = scalar.text.trimmingWhitespace().lowercased()
         if [".nan", ".inf", "+.inf", "-.inf"].contains(text) { return true }
         return Double(text).map { !$0.isFinite } ?? false
     }
@@ -32,10 +34,10 @@ nonisolated enum ScalarReading {
     /// Seconds from `0.3s`, `300ms`, `2min`, `1h` or a bare number.
     static func duration(_ node: YAMLNode) -> Double? {
         if let seconds = number(node) { return seconds >= 0 ? seconds : nil }
-        guard let text = node.scalar?.text.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
+        guard let text = node.scalar?.text.trimmingWhitespace().lowercased() else { return nil }
         let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("min", 60), ("s", 1), ("m", 60), ("h", 3600)]
         for unit in units where text.hasSuffix(unit.suffix) {
-            let digits = text.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
+            let digits = text.dropLast(unit.suffix.count).trimmingWhitespace()
             guard let value = Double(digits), value.isFinite, value >= 0 else { return nil }
             return value * unit.seconds
         }
@@ -46,8 +48,8 @@ nonisolated enum ScalarReading {
     static func dimensions(_ text: String) -> (Double, Double)? {
         let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
         guard parts.count == 2,
-              let width = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let height = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+              let width = Double(parts[0].trimmingWhitespace()),
+              let height = Double(parts[1].trimmingWhitespace()),
               width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
         return (width, height)
     }

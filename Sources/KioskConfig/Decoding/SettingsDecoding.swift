@@ -67,7 +67,7 @@ nonisolated extension DecodingContext {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         if (1...2).contains(parts.count), let (width, height) = ScalarReading.dimensions(String(parts[0])),
            width.isWhole, height.isWhole, width > 0, height > 0, width < 100_000, height < 100_000 {
-            let rate = parts.count == 2 ? Double(parts[1].trimmingCharacters(in: .whitespaces)) : nil
+            let rate = parts.count == 2 ? Double(parts[1].trimmingWhitespace()) : nil
             if parts.count == 1 || (rate.map { $0 > 0 && $0 < 1_000 } ?? false) {
                 return DisplayMode(width: Int(width), height: Int(height), refreshRate: rate)
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskExpression
 import KioskGraphics
 
@@ -115,7 +116,7 @@ nonisolated extension DecodingContext {
             return nil
         }
         var url: String?
-        if let text = urlNode.scalar?.text.trimmingCharacters(in: .whitespaces), !urlNode.isNull {
+        if let text = urlNode.scalar?.text.trimmingWhitespace(), !urlNode.isNull {
             let lowered = text.lowercased()
             let scheme = ["http://", "https://"].first { lowered.hasPrefix($0) }
             if scheme == nil || text.count == scheme?.count {
@@ -308,10 +309,10 @@ nonisolated extension DecodingContext {
     private func maximumBytes(_ node: YAMLNode, describing what: String) -> Int? {
         let range = SourceSpec.maximumBytesRange
         let expected = "a size in bytes from \(range.lowerBound) to \(range.upperBound / 1024 / 1024)MB (e.g. 65536, 64KB, 2MB)"
-        let text = (node.scalar?.text ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        let text = (node.scalar?.text ?? "").trimmingWhitespace().uppercased()
         var bytes: Double?
         for (suffix, unit) in [("KB", 1024.0), ("MB", 1024.0 * 1024), ("B", 1)] where text.hasSuffix(suffix) {
-            bytes = Double(text.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)).map { $0 * unit }
+            bytes = Double(text.dropLast(suffix.count).trimmingWhitespace()).map { $0 * unit }
             break
         }
         if bytes == nil, node.scalar?.isPlain == true { bytes = Double(text) }

@@ -147,7 +147,7 @@ nonisolated extension DecodingContext {
     }
 
     private func isNegativeDuration(_ node: YAMLNode) -> Bool {
-        guard let text = node.scalar?.text.trimmingCharacters(in: .whitespaces), text.hasPrefix("-") else { return false }
+        guard let text = node.scalar?.text.trimmingWhitespace(), text.hasPrefix("-") else { return false }
         let magnitude = YAMLNode(.scalar(.init(text: String(text.dropFirst()), isPlain: true)), at: node.location)
         return ScalarReading.duration(magnitude) != nil
     }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskGraphics
+import KioskExpression
 
 /// Puts a calibration matrix into a config's text as `input.calibration`, changing only the lines
 /// that hold it: comments, blank lines, key order and quoting elsewhere stay as the author wrote
@@ -55,7 +58,7 @@ nonisolated public enum CalibrationEdit {
                               + "`calibration: \(value)` to it by hand")
             }
         } else {
-            while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
+            while let last = lines.last, last.trimmingWhitespace().isEmpty { lines.removeLast() }
             lines += ["", "input:", String(repeating: " ", count: indentUnit) + "calibration: " + value]
         }
 
@@ -72,7 +75,7 @@ nonisolated public enum CalibrationEdit {
 
     /// One value as `flowList` writes it.
     public static func number(_ value: Double) -> String {
-        var text = String(format: "%.6f", value)
+        var text = String(cFormat: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
@@ -81,9 +84,9 @@ nonisolated public enum CalibrationEdit {
     /// The comment written after `key:` on a line (with all the spaces before it), or "". The values
     /// edited here are numbers, so the first `#` after the key that follows a space begins it.
     private static func comment(in line: String, after key: String) -> String {
-        guard let keyRange = line.range(of: key + ":") else { return "" }
+        guard let keyRange = line.firstRange(of: key + ":") else { return "" }
         let rest = line[keyRange.upperBound...]
-        guard var start = rest.range(of: " #")?.lowerBound ?? rest.range(of: "\t#")?.lowerBound else { return "" }
+        guard var start = rest.firstRange(of: " #")?.lowerBound ?? rest.firstRange(of: "\t#")?.lowerBound else { return "" }
         while start > rest.startIndex, [" ", "\t"].contains(rest[rest.index(before: start)]) { start = rest.index(before: start) }
         return String(rest[start...])
     }
@@ -112,7 +115,7 @@ nonisolated public enum CalibrationEdit {
     private static func lastLine(ofValueAt line: Int, before nextKey: Int?, in lines: [String]) -> Int {
         var last = (nextKey ?? lines.count) - 1
         while last > line {
-            let trimmed = lines[last].trimmingCharacters(in: .whitespaces)
+            let trimmed = lines[last].trimmingWhitespace()
             guard trimmed.isEmpty || trimmed.hasPrefix("#") else { break }
             last -= 1
         }

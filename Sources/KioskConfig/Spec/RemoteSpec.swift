@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskExpression
 
 /// `remote`: how the kiosk is seen and touched from elsewhere.
 nonisolated public struct RemoteSpec: Equatable, Sendable {
@@ -38,7 +40,7 @@ nonisolated public struct VNCSpec: Equatable, Sendable {
 
     /// `127.0.0.1:5900`, `localhost:5900` or `0.0.0.0:5900` into an address and a port.
     public static func parseListen(_ text: String) -> (host: String, port: Int)? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let port = Int(parts[1]), (1...65_535).contains(port) else { return nil }
         if parts[0] == "localhost" { return (defaultHost, port) }
         let octets = parts[0].split(separator: ".", omittingEmptySubsequences: false)

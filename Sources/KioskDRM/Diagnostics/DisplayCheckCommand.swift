@@ -1,4 +1,5 @@
 import Glibc
+import KioskGraphics
 import KioskPlatform
 
 /// `kiosk-display-check`: lists what the DRM cards offer, or proves a display works by animating a
@@ -47,12 +48,12 @@ public enum DisplayCheckCommand {
         let display = try DRMDisplay(devicePath: options.device, mode: options.mode, connectorName: options.connector,
                                      allowAtomic: !options.legacy)
         say("display: \(display.devicePath) \(display.connectorName) \(display.mode) "
-              + String(format: "(%.2f Hz)", display.mode.refreshRate)
+              + String(cFormat: "(%.2f Hz)", display.mode.refreshRate)
               + (display.usesAtomicCommits ? " atomic" : " legacy")
               + (display.sendsDamageClips ? " damage-clips" : ""))
         var run = PatternRun(display: display)
         let report = try run.run(seconds: seconds)
-        say(String(format: "pattern: frames presented %d, flips completed %d, paced frame rate %.2f Hz "
+        say(String(cFormat: "pattern: frames presented %ld, flips completed %ld, paced frame rate %.2f Hz "
                      + "(mode %.2f Hz), mean flip completion %.2f ms after commit",
                      report.framesPresented, report.flipsCompleted, report.pacedFrameRate,
                      display.mode.refreshRate, report.meanFlipLatency * 1000))

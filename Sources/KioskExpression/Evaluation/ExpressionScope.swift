@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where an evaluation reads names, and its locale.
 public protocol ExpressionScope {

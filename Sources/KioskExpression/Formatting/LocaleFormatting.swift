@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
+import Glibc
 
 /// The locale-aware functions: numbers, percentages, money, dates, times and durations, written the
 /// way the scope's locale writes them, through Foundation's ICU formatters.
@@ -19,8 +21,8 @@ enum LocaleFormatting {
     private struct DateKey: Hashable {
         var locale: String
         var timeZone: String
-        var dateStyle: DateFormatter.Style
-        var timeStyle: DateFormatter.Style
+        var dateStyle: StyledDateFormat.Style
+        var timeStyle: StyledDateFormat.Style
     }
 
     /// A number format, made once per locale and style. The format styles are immutable values;
@@ -33,9 +35,9 @@ enum LocaleFormatting {
     }
 
     private static let numberFormats = LockedCache<NumberKey, NumberFormat>(capacity: 32)
-    /// DateFormatter (rather than Date.FormatStyle) because its short, medium and long styles are
+    /// ICU's styles (rather than Date.FormatStyle) because its short, medium and long styles are
     /// the ones people know from their devices; each is not thread-safe, so it is used under the lock.
-    private static let dateFormatters = LockedCache<DateKey, DateFormatter>(capacity: 32)
+    private static let dateFormats = LockedCache<DateKey, StyledDateFormat?>(capacity: 32)
 
     /// Times further than this from 1970 (about 3000 years) are refused rather than handed to ICU.
     static let timeRange = -1e11...1e11
@@ -81,7 +83,7 @@ enum LocaleFormatting {
         return time
     }
 
-    private static func dateStyle(_ name: String) -> DateFormatter.Style {
+    private static func dateStyle(_ name: String) -> StyledDateFormat.Style {
         switch name {
         case "short": .short
         case "long": .long
@@ -118,18 +120,13 @@ enum LocaleFormatting {
         }
     }
 
-    private static func format(_ time: Double, date: DateFormatter.Style, time timeStyle: DateFormatter.Style,
+    private static func format(_ time: Double, date: StyledDateFormat.Style, time timeStyle: StyledDateFormat.Style,
                                locale: String, timeZone: TimeZone) -> String {
         let key = DateKey(locale: locale, timeZone: timeZone.identifier, dateStyle: date, timeStyle: timeStyle)
-        return dateFormatters.withValue(for: key, make: {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: locale)
-            formatter.timeZone = timeZone
-            formatter.dateStyle = date
-            formatter.timeStyle = timeStyle
-            return formatter
-        }) { formatter in
-            formatter.string(from: Date(timeIntervalSince1970: time))
+        return dateFormats.withValue(for: key, make: {
+            StyledDateFormat(date: date, time: timeStyle, locale: locale, timeZone: timeZone)
+        }) { format in
+            format?.string(from: time) ?? PlainNumber.text(time)
         }
     }
 

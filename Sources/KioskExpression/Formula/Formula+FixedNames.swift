@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Formula {
     /// This formula with `names` read as the values given, whatever scope it is evaluated in. A

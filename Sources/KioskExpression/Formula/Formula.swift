@@ -42,7 +42,7 @@ public struct Formula: Hashable, Sendable {
     /// The text a plain property shows: `$${` written as `${`.
     public static func literalText(of text: String) -> String {
         guard text.contains("$${") else { return text }
-        return text.replacingOccurrences(of: "$${", with: "${")
+        return text.replacing("$${", with: "${")
     }
 
     /// Whether this is text with `${…}` parts (its value is always a text) rather than `= …`.

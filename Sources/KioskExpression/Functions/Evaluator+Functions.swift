@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Calls of the built-in functions.
 extension Evaluator {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The built-in functions, applied to evaluated arguments whose count the signature has checked.
 enum FunctionLibrary {
@@ -28,7 +29,7 @@ enum FunctionLibrary {
             }
         case "upper": return try ValueBounds.text((try call.text(0)).uppercased(), at: call.span)
         case "lower": return try ValueBounds.text((try call.text(0)).lowercased(), at: call.span)
-        case "trim": return .text((try call.text(0)).trimmingCharacters(in: .whitespacesAndNewlines))
+        case "trim": return .text((try call.text(0)).trimmingWhitespace())
         case "matches": return .bool(try RegularExpressions.matches(call))
         case "join":
             let items = try call.list(0)
@@ -76,10 +77,35 @@ enum Rounding {
             return rounded.isFinite ? rounded : value
         }
         // The shortest decimal text of the double is what the person wrote or saw; round that.
-        guard var decimal = Decimal(string: PlainNumber.text(value), locale: Locale(identifier: "en_US_POSIX")) else { return value }
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &decimal, digits, .plain)
-        let result = NSDecimalNumber(decimal: rounded).doubleValue
-        return result.isFinite ? result : value
+        guard let rounded = Double(roundedText(PlainNumber.text(value), digits: digits)) else { return value }
+        if rounded == 0 { return 0 }  // -0.004 to 2 digits is 0, not -0
+        return rounded.isFinite ? rounded : value
+    }
+
+    /// `text` (plain decimal digits, perhaps a sign and a point) rounded to `digits` fraction
+    /// digits, halves away from zero, on its digits: "1.005" at 2 is "1.01".
+    static func roundedText(_ text: String, digits: Int) -> String {
+        var characters = Array(text.utf8)
+        let negative = characters.first == UInt8(ascii: "-")
+        if negative { characters.removeFirst() }
+        guard let point = characters.firstIndex(of: UInt8(ascii: ".")), characters.count - point - 1 > digits else { return text }
+        let roundsUp = characters[point + 1 + digits] >= UInt8(ascii: "5")
+        var kept = Array(characters[..<point]) + Array(characters[(point + 1)..<(point + 1 + digits)])
+        if roundsUp {
+            var index = kept.count - 1
+            while index >= 0 {
+                if kept[index] == UInt8(ascii: "9") {
+                    kept[index] = UInt8(ascii: "0")
+                    index -= 1
+                } else {
+                    kept[index] += 1
+                    break
+                }
+            }
+            if index < 0 { kept.insert(UInt8(ascii: "1"), at: 0) }
+        }
+        let whole = kept.count - digits
+        let result = String(decoding: kept[..<whole], as: UTF8.self) + "." + String(decoding: kept[whole...], as: UTF8.self)
+        return negative ? "-" + result : result
     }
 }

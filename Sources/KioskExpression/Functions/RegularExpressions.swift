@@ -1,12 +1,7 @@
-import Foundation
 
 /// `matches(text, regex)`: whether the ICU regular expression matches anywhere in the text.
 enum RegularExpressions {
-    private static let compiled = LockedCache<String, NSRegularExpression?>(capacity: 64)
-
-    /// ICU reports progress about every ten thousand backtracking steps; a pattern that needs more
-    /// than this many reports on one text (catastrophic backtracking) is stopped and reported.
-    static let progressLimit = 100
+    private static let compiled = LockedCache<String, BoundedRegularExpression?>(capacity: 64)
 
     static func matches(_ call: FunctionCall) throws(ExpressionError) -> Bool {
         let text = try call.text(0)
@@ -17,22 +12,12 @@ enum RegularExpressions {
         guard let expression = expression(for: pattern) else {
             throw call.error(invalidPatternMessage(pattern), argument: 1)
         }
-        var found = false
-        var reports = 0
-        let range = NSRange(location: 0, length: (text as NSString).length)
-        expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { match, _, stop in
-            if match != nil {
-                found = true
-                stop.pointee = true
-            } else {
-                reports += 1
-                if reports > progressLimit { stop.pointee = true }
-            }
-        }
-        guard found || reports <= progressLimit else {
+        switch expression.search(text) {
+        case .found: return true
+        case .notFound: return false
+        case .tooManySteps:
             throw call.error("the regular expression '\(pattern)' takes too many steps on this text", argument: 1)
         }
-        return found
     }
 
     /// Whether ICU reads `pattern`; the compiled expression is kept for the evaluations to come.
@@ -44,7 +29,7 @@ enum RegularExpressions {
         "'\(pattern)' is not a valid regular expression"
     }
 
-    private static func expression(for pattern: String) -> NSRegularExpression? {
-        compiled.withValue(for: pattern, make: { try? NSRegularExpression(pattern: pattern) }) { $0 }
+    private static func expression(for pattern: String) -> BoundedRegularExpression? {
+        compiled.withValue(for: pattern, make: { BoundedRegularExpression(pattern) }) { $0 }
     }
 }

@@ -66,7 +66,7 @@ enum PlainNumber {
     static func brief(_ value: Double) -> String {
         let magnitude = value.magnitude
         if magnitude == 0 || (magnitude >= 1e-6 && magnitude < 1e15) || !value.isFinite { return text(value) }
-        return String(describing: value).replacingOccurrences(of: "e+", with: "e")
+        return String(describing: value).replacing("e+", with: "e")
     }
 
     static func text(_ value: Double) -> String {

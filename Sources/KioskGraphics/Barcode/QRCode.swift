@@ -1,6 +1,7 @@
 import CDeferredLibraries
 import CQREncode
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A QR code symbol encoded by libqrencode: a square of dark and light modules.
 ///

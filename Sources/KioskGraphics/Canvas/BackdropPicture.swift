@@ -1,6 +1,7 @@
 import CCairo
 import CPixman
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Something drawn over pixels that stay as they are (a card's shadow and body over its panel),
 /// drawn into a picture of its own the second time it is painted, and copied while the pixels

@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Canvas {
     /// Fills a ring's arc: the band `lineWidth` wide along the circle of `radius` about `center`,

@@ -1,6 +1,7 @@
 import CCairo
 import CPixman
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Canvas {
     /// Composites a picture at a whole device pixel, unscaled and unfiltered, inside `rects`

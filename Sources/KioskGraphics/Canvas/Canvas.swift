@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Paints into a `Surface` through cairo: paths, fills, strokes, gradients, images, text and
 /// shadows, with a transform and clip that `save()`/`restore()` bracket.

@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Rasterizes antialiased shapes the same way whatever part of the screen is being repainted.
 ///

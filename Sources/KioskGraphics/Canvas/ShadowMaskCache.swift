@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Blurred shadow masks, kept per (size, corner radius, blur radius): blurring is the one costly
 /// step of a shadow, and a panel's cards share a handful of shapes that rarely change.

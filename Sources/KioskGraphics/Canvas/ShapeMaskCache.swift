@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Coverage masks of whole shapes that are drawn again and again unchanged — a card's rounded
 /// rectangle, a progress ring's track — kept per shape and per transform (its whole-pixel

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskExpression
 
 /// A colour as written by a panel author or a developer: a fixed value, or a semantic name that
 /// resolves against the appearance, optionally with its alpha scaled (`system_blue.alpha(0.8)`), or
@@ -36,9 +38,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RRGGBB`, `#RRGGBBAA`, a semantic name (`system_blue`) and an `.alpha(x)` modifier.
     public init?(parsing text: String) {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var body = Substring(text.trimmingWhitespace())
         var alphaScale = 1.0
-        if body.hasSuffix(")"), let open = body.range(of: ".alpha(") {
+        if body.hasSuffix(")"), let open = body.firstRange(of: ".alpha(") {
             guard let value = Double(body[open.upperBound..<body.index(before: body.endIndex)]),
                   (0...1).contains(value) else { return nil }
             alphaScale = value

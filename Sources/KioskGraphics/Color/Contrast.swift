@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// WCAG 2 contrast: relative luminance and the ratio between two colours, used to pick text that
 /// stays readable on a fill and to keep control tracks visible on their background.

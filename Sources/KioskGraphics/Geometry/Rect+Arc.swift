@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Rect {
     /// The box holding a round-capped arc: the band `2 * reach` wide along the circle of `radius`

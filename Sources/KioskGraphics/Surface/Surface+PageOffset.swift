@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Surface {
     /// A new surface cleared to zero (transparent black) whose pixels start `pageOffset` bytes into

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Surface {
     /// Moves the pixels of `rect` sideways by `dx` (negative: to the left), inside `rect` only.

@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 public struct SurfaceError: Error, CustomStringConvertible {
     public let description: String

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How one picture differs from another, channel by channel: what golden-image checks, `kiosk test`
 /// snapshot steps and partial-versus-full repaint checks report.

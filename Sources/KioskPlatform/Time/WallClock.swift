@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The time of day, in seconds since 1970 (UTC), and the zone it is shown in: what `now` in an

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 import KioskInput
 import KioskPlatform
@@ -29,8 +30,8 @@ final class CalibrationRun: LiveRuntimeDelegate {
             case .noDisplay(let seconds):
                 "no display to show the crosshairs on within \(Int(seconds)) s (is one connected, and the kiosk service stopped?)"
             case .notVerified(let error, let tolerance):
-                "the check point missed its crosshair by \(String(format: "%.1f", error)) px (at most "
-                    + "\(String(format: "%.1f", tolerance)) px is accepted) in \(CalibrationSession.maximumRounds) rounds: "
+                "the check point missed its crosshair by \(String(cFormat: "%.1f", error)) px (at most "
+                    + "\(String(cFormat: "%.1f", tolerance)) px is accepted) in \(CalibrationSession.maximumRounds) rounds: "
                     + "nothing written. Touch each crosshair's centre with a fingertip or a stylus and run it again."
             }
         }
@@ -73,7 +74,7 @@ final class CalibrationRun: LiveRuntimeDelegate {
         self.session = session
         touch = nil
         say("display \(display.mode.width)x\(display.mode.height), rotation \(runtime.options.rotation.rawValue); "
-            + "the check point must land within \(String(format: "%.1f", session.tolerance)) px")
+            + "the check point must land within \(String(cFormat: "%.1f", session.tolerance)) px")
         show(step: 0, detail: "", announce: checkedDevices)
     }
 
@@ -126,7 +127,7 @@ final class CalibrationRun: LiveRuntimeDelegate {
             say("again: \(reason)")
             show(step: index, detail: reason.prefix(1).uppercased() + reason.dropFirst() + ".")
         case .restart(let error):
-            let missed = "The check point missed by \(String(format: "%.1f", error)) px: once more, from the first crosshair."
+            let missed = "The check point missed by \(String(cFormat: "%.1f", error)) px: once more, from the first crosshair."
             say("round \(session.round): \(missed)")
             show(step: 0, detail: missed)
         case .finished(let matrix, let error):
@@ -172,6 +173,6 @@ final class CalibrationRun: LiveRuntimeDelegate {
     }
 
     static func format(_ point: Point) -> String {
-        String(format: "%.1f,%.1f", point.x, point.y)
+        String(cFormat: "%.1f,%.1f", point.x, point.y)
     }
 }

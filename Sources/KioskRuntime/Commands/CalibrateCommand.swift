@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskConfig
 import KioskDRM
 import KioskGraphics
@@ -39,10 +40,10 @@ public enum CalibrateCommand {
             if arguments.flag("write"), let configPath { try write(success.matrix, into: configPath) }
             return 0
         case .failure(let failure):
-            FileHandle.standardError.write(Data("kiosk calibrate: \(failure)\n".utf8))
+            StandardError.write("kiosk calibrate: \(failure)\n")
             return 1
         case nil:
-            FileHandle.standardError.write(Data("kiosk calibrate: stopped before the calibration was done; nothing written\n".utf8))
+            StandardError.write("kiosk calibrate: stopped before the calibration was done; nothing written\n")
             return 1
         }
     }
@@ -71,8 +72,8 @@ public enum CalibrateCommand {
     private static func report(_ success: CalibrationRun.Success) {
         // The same six numbers udev's LIBINPUT_CALIBRATION_MATRIX takes.
         print("calibrate: matrix " + success.matrix.values.map(CalibrationEdit.number).joined(separator: " "))
-        print("calibrate: the check point landed " + String(format: "%.1f", success.error)
-              + " px from its crosshair (at most " + String(format: "%.1f", success.tolerance) + " px accepted)")
+        print("calibrate: the check point landed " + String(cFormat: "%.1f", success.error)
+              + " px from its crosshair (at most " + String(cFormat: "%.1f", success.tolerance) + " px accepted)")
         print("input:\n  calibration: \(CalibrationEdit.flowList(success.matrix.values))")
     }
 

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskPlatform
 import KioskConfig
 import KioskUI
 
@@ -15,7 +17,7 @@ public enum ConfigCommands {
                 print("note: not in this build, shown as placeholders: " + placeholders.joined(separator: ", "))
             }
         } else {
-            FileHandle.standardError.write(Data(report.output.utf8))
+            StandardError.write(report.output)
         }
         return report.exitStatus
     }
@@ -25,7 +27,7 @@ public enum ConfigCommands {
             let catalogue = MaterialDesignIcons.installed
             print(iconList(materialDesign: catalogue), terminator: "")
             if let problem = catalogue.problem {
-                FileHandle.standardError.write(Data("note: no mdi: names: \(problem)\n".utf8))
+                StandardError.write("note: no mdi: names: \(problem)\n")
             }
             return
         }

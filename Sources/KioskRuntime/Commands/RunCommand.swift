@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskCompositor
 import KioskConfig
 import KioskDRM
@@ -42,7 +43,7 @@ public enum RunCommand {
         } catch {
             reason = "the DRM cards could not be listed through udev: \(error)"
         }
-        FileHandle.standardError.write(Data("kiosk: running headless: \(reason)\n".utf8))
+        StandardError.write("kiosk: running headless: \(reason)\n")
         return "headless"
     }
 
@@ -144,7 +145,7 @@ public enum RunCommand {
                                                     appearance: try arguments.appearance(), scheduler: instruments.scheduler(for: loop),
                                                     controlPath: controlPath, logger: logger) { event in print(event.jsonLine) }
         let host = session.host
-        host.log = { message in FileHandle.standardError.write(Data("kiosk: \(message)\n".utf8)) }
+        host.log = { message in StandardError.write("kiosk: \(message)\n") }
         instruments.attach(to: session.display.frames)
         session.kiosk.trace = instruments.trace
         session.kiosk.endpoint?.handler.statistics = { [unowned loop] in instruments.statistics.json(wakeups: loop.wakeupCount) }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskPlatform
 import KioskConfig
 
 /// `kiosk test SCRIPT.yaml… [--update] [--refresh-rate HZ] [--verbose]`: plays headless scripts;
@@ -13,7 +15,7 @@ public enum TestCommand {
             do {
                 script = try PanelScriptParser.parse(path: path)
             } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                StandardError.write("\(error)\n")
                 allPassed = false
                 continue
             }

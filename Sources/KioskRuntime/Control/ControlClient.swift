@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskConfig
 import Glibc
 import KioskExpression
@@ -280,7 +280,7 @@ nonisolated extension ControlClient {
         let words = Array(arguments[index...])
         if words.count == 2, ["--help", "-h"].contains(words[1]) {
             let line = usage.split(separator: "\n").first { $0.hasPrefix("  \(words[0]) ") || $0 == "  \(words[0])" }
-            return .help(line.map { "usage: kiosk ctl [--socket PATH] " + $0.trimmingCharacters(in: .whitespaces) } ?? usage)
+            return .help(line.map { "usage: kiosk ctl [--socket PATH] " + $0.trimmingWhitespace() } ?? usage)
         }
         switch (broker, target) {
         case (let broker?, let target?):

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// The pictures the gallery shows, carried in the binary so that `kiosk snapshot --gallery` works

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskConfig
 import KioskExpression
 
@@ -33,7 +34,7 @@ nonisolated enum PayloadDecoder {
 
     /// The characters of a payload read as text, without the whitespace and line break around them.
     static func text(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 
     static func value(of json: JSONValue) -> ExpressionValue {
@@ -60,7 +61,7 @@ nonisolated enum PayloadDecoder {
             guard scalar.isPlain else { return .success(.text(scalar.text)) }
             if node.isNull { return .success(.null) }
             if let flag = BoolSpelling.value(scalar.text) { return .success(.bool(flag)) }
-            if let number = Double(scalar.text.trimmingCharacters(in: .whitespaces)), number.isFinite {
+            if let number = Double(scalar.text.trimmingWhitespace()), number.isFinite {
                 return .success(.number(number))
             }
             return .success(.text(scalar.text))

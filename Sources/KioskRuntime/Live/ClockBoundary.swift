@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskExpression
 
 /// Where the wall clock next changes what a formula shows: the next whole second, minute or hour,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskPlatform
 
 /// Runs one call that may block (a name lookup) on a thread of its own and hands its result to the
@@ -34,12 +35,42 @@ enum BlockingCall {
             close(writeEnd)
             throw MQTTError("the loop cannot watch the connect thread: \(error)")
         }
-        let thread = Thread {
+        let call: @Sendable () -> Void = {
             box.value = work()
             var byte: UInt8 = 1
             _ = write(writeEnd, &byte, 1)
         }
-        thread.name = "kiosk-mqtt-connect"
-        thread.start()
+        guard startDetachedThread(call) else {
+            if let source { scheduler.remove(source) }
+            close(readEnd)
+            close(writeEnd)
+            throw MQTTError("no thread for the connect call: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Starts `body` on a thread nobody joins. False when the system has no thread to give.
+    nonisolated private static func startDetachedThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let started = pthread_create(&thread, &attributes, { context in
+            let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
+            body.run()
+            return nil
+        }, context)
+        guard started == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            errno = started
+            return false
+        }
+        return true
+    }
+
+    nonisolated private final class ThreadBody: @unchecked Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskConfig
 
 /// A whole config sent on `<base>/config/set`: checked exactly as `kiosk check` checks a file, and

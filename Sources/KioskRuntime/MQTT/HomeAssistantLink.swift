@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskExpression
 import KioskConfig
 import KioskPlatform
 
@@ -71,7 +73,7 @@ final class HomeAssistantLink {
 
     /// Takes a message meant for Home Assistant's side; false for any other.
     func receive(_ message: MQTTMessage) -> Bool {
-        let text = String(decoding: message.payload, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: message.payload, as: UTF8.self).trimmingWhitespace()
         if enabled, commandTopics.contains(message.topic) {
             // A retained command would run again at every reconnect: commands are acts, not state.
             if !message.retained { command(text, on: message.topic) }

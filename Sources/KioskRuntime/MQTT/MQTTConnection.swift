@@ -1,5 +1,6 @@
 import CMosquitto
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskPlatform
 
 /// A connection to one broker, driven by the kiosk's loop: the socket is watched for reading (and

@@ -1,6 +1,7 @@
 import CMosquitto
 import KioskConfig
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `kiosk ctl --mqtt mqtt://broker --target kiosk/lobby COMMAND`: one command through the broker,
 /// published to `<target>/command` with an MQTT 5 response topic of its own, and the first reply

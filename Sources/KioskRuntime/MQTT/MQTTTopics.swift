@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskExpression
 import KioskConfig
 
 /// The topics one kiosk uses, from its `mqtt:` settings.
@@ -35,7 +37,7 @@ nonisolated struct MQTTTopics: Equatable, Sendable {
     /// `/etc/machine-id` (systemd's stable id of the installation), else the host name.
     static func machineID(file: String = "/etc/machine-id") -> String {
         if let text = try? String(contentsOfFile: file, encoding: .utf8) {
-            let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let id = text.trimmingWhitespace()
             if !id.isEmpty, id.count <= 64, id.allSatisfy({ $0.isLetter || $0.isNumber }) { return id }
         }
         return level(ProcessInfo.processInfo.hostName)

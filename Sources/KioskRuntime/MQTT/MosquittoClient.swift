@@ -1,6 +1,7 @@
 import CDeferredLibraries
 import CMosquitto
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// One libmosquitto client handle, speaking MQTT 5. It does no waiting and starts no thread of its

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskExpression
 import KioskConfig
 import KioskGraphics
 
@@ -146,7 +148,7 @@ enum PropertyCoercion {
         case (.text, _): return .text(.literal(value.string ?? PropertyValueFormatter.format(value)))
         case (.string, _), (.icon, _): return .string(value.string ?? PropertyValueFormatter.format(value))
         case (.number, _), (.integer, _), (.duration, _):
-            return (value.number ?? value.string.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }).map(PropertyValue.number)
+            return (value.number ?? value.string.flatMap { Double($0.trimmingWhitespace()) }).map(PropertyValue.number)
         case (.bool, .bool): return value
         case (.bool, _):
             return value.string.flatMap(BoolSpelling.value).map(PropertyValue.bool)

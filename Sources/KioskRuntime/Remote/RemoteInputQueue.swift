@@ -1,6 +1,7 @@
 import CVNCServer
-import Foundation
+import FoundationEssentials
 import Glibc
+import Synchronization
 import KioskPlatform
 
 /// What a viewer did, as libvncserver's threads report it: framebuffer pixels and X keysyms.
@@ -19,9 +20,12 @@ nonisolated final class RemoteInputQueue: @unchecked Sendable {
     static let capacity = 1024
 
     let fileDescriptor: Int32
-    private let lock = NSLock()
-    private var events: [RemoteInput] = []
-    private var dropped = 0
+    private let pending = Mutex(Pending())
+
+    private struct Pending {
+        var events: [RemoteInput] = []
+        var dropped = 0
+    }
 
     init() throws(LoopError) {
         let descriptor = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
@@ -34,16 +38,16 @@ nonisolated final class RemoteInputQueue: @unchecked Sendable {
     }
 
     func post(_ input: RemoteInput) {
-        lock.lock()
-        if case .pointer(let viewer, _, _, let buttons) = input, case .pointer(viewer, _, _, buttons)? = events.last {
-            // Motion with the same buttons held: only the newest position matters.
-            events[events.count - 1] = input
-        } else if events.count < Self.capacity {
-            events.append(input)
-        } else {
-            dropped += 1
+        pending.withLock { pending in
+            if case .pointer(let viewer, _, _, let buttons) = input, case .pointer(viewer, _, _, buttons)? = pending.events.last {
+                // Motion with the same buttons held: only the newest position matters.
+                pending.events[pending.events.count - 1] = input
+            } else if pending.events.count < Self.capacity {
+                pending.events.append(input)
+            } else {
+                pending.dropped += 1
+            }
         }
-        lock.unlock()
         var one: UInt64 = 1
         _ = write(fileDescriptor, &one, 8)
     }
@@ -52,11 +56,10 @@ nonisolated final class RemoteInputQueue: @unchecked Sendable {
     func take() -> (events: [RemoteInput], dropped: Int) {
         var count: UInt64 = 0
         _ = read(fileDescriptor, &count, 8)
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = (events, dropped)
-        events.removeAll(keepingCapacity: true)
-        dropped = 0
-        return taken
+        return pending.withLock { pending in
+            let taken = (pending.events, pending.dropped)
+            pending = Pending()
+            return taken
+        }
     }
 }

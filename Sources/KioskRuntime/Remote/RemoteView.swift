@@ -1,5 +1,7 @@
 import CDeferredLibraries
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskExpression
 import KioskCompositor
 import KioskConfig
 import KioskGraphics
@@ -53,7 +55,7 @@ public final class RemoteView {
                 throw .unreadablePasswordFile(path: path, reason: error.description)
             }
             let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
-            let password = line.trimmingCharacters(in: .whitespaces)
+            let password = line.trimmingWhitespace()
             guard !password.isEmpty else { throw .unreadablePasswordFile(path: path, reason: "its first line is empty") }
             return password
         }

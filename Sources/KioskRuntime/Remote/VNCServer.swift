@@ -1,5 +1,8 @@
 import CVNCServer
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
+import KioskExpression
 import KioskGraphics
 
 /// One libvncserver screen: a listening socket on one IPv4 address, a framebuffer in XRGB8888 (the
@@ -171,19 +174,18 @@ nonisolated final class VNCServer: @unchecked Sendable {
 @_cdecl("kiosk_vnc_log_sink")
 nonisolated func vncLogSink(_ isError: Int32, _ line: UnsafePointer<CChar>?) {
     guard let line, let logger = VNCServer.logger else { return }
-    let text = "vnc: " + String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = "vnc: " + String(cString: line).trimmingWhitespace()
     if isError != 0 { logger.warning(text) } else { logger.debug(text) }
 }
 
 /// Numbers viewers from 1 in the order they connect, from any thread.
 nonisolated private final class ViewerNumbers: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last = 0
+    private let last = Mutex(0)
 
     func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        last += 1
-        return last
+        last.withLock { last in
+            last += 1
+            return last
+        }
     }
 }

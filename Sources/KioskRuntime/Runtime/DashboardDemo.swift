@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskGraphics
 import KioskInput
 import KioskPlatform
 import KioskUI
@@ -70,7 +72,7 @@ public final class DashboardDemo: LiveRuntimeDelegate {
         case .touch(let sample):
             let id = sample.id == TouchSample.pointerID ? "pointer" : "\(sample.id)"
             return "touch \(sample.phase.rawValue) id=\(id) "
-                + String(format: "x=%.2f y=%.2f", sample.location.x, sample.location.y)
+                + String(cFormat: "x=%.2f y=%.2f", sample.location.x, sample.location.y)
         case .key(let key):
             return "key \(key.isDown ? "down" : "up") \(InputEventFormatter.name(of: key.key))"
         case .hardwareKeyboardPresent(let present):

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskCompositor
 import KioskDRM
 import KioskGraphics
@@ -83,7 +84,7 @@ final class DisplayConnection {
             self.dispatchFlipEvents()
         }
         logger.info("display: \(display.devicePath) \(display.connectorName) \(display.mode) "
-                        + String(format: "(%.2f Hz)", display.mode.refreshRate)
+                        + String(cFormat: "(%.2f Hz)", display.mode.refreshRate)
                         + (display.usesAtomicCommits ? " atomic" : " legacy"))
         startRendering(on: display)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskCompositor
 import KioskDRM
 import KioskGraphics
@@ -167,7 +168,7 @@ public final class LiveRuntime {
     private func handle(_ signal: LoopSignal) {
         switch signal {
         case .terminate, .interrupt:
-            logger.notice("\(signal): stopping at " + String(format: "%.3f s", loop.now))
+            logger.notice("\(signal): stopping at " + String(cFormat: "%.3f s", loop.now))
             loop.stop()
         case .hangup:
             logger.notice("SIGHUP: reloading")
@@ -182,7 +183,7 @@ public final class LiveRuntime {
     public var statisticsLine: String {
         "frames: presented \(frames.framesPresented), flips completed \(frames.flipsCompleted), "
             + "empty \(frames.emptyFrames), wakeups \(loop.wakeupCount), at "
-            + String(format: "%.3f s", loop.now)
+            + String(cFormat: "%.3f s", loop.now)
     }
 
     private func fail(_ error: any Error) {

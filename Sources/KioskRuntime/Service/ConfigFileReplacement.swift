@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// Replaces a config file's contents the way an editor's "save" should: written beside the file,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How an animation's progress follows time: time fraction in 0…1 to progress (0 at the start,
 /// 1 at the end; a spring overshoots on the way).

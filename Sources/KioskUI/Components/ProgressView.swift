@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// A circular progress ring: a full-circle track, an arc from 12 o'clock clockwise with round caps,
@@ -173,8 +174,8 @@ open class ProgressView: View {
 
         init(angle: Double) {
             self.angle = angle
-            cos = Foundation.cos(angle)
-            sin = Foundation.sin(angle)
+            cos = Glibc.cos(angle)
+            sin = Glibc.sin(angle)
         }
     }
 

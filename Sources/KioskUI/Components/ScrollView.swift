@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// Scrolls its content along one axis: a drag moves it (resisting past the edges), a fling keeps

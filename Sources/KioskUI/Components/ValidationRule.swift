@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// A condition a text field's text must meet; the first rule that fails gives the error message.
@@ -15,7 +16,7 @@ public enum ValidationRule: Hashable, Sendable {
     public func failure(for text: String) -> String? {
         switch self {
         case .required:
-            return text.trimmingCharacters(in: .whitespaces).isEmpty ? "Required" : nil
+            return text.allSatisfy(\.isWhitespace) ? "Required" : nil
         case .minLength(let count):
             return !text.isEmpty && text.count < count ? "At least \(count) characters" : nil
         case .maxLength(let count):
@@ -26,7 +27,7 @@ public enum ValidationRule: Hashable, Sendable {
             return TextPattern(pattern)?.verdict(for: text) == .matches ? nil : "Invalid format"
         case .range(let range):
             guard !text.isEmpty else { return nil }
-            guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), range.contains(number) else {
+            guard let number = Double(text.replacing(",", with: ".")), range.contains(number) else {
                 return "Between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))"
             }
             return nil

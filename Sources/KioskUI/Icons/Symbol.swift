@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// The built-in icons: vector paths on a 24×24 grid, scaled into any rectangle and drawn in one

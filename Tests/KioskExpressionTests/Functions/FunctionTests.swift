@@ -2,6 +2,12 @@ import Testing
 @testable import KioskExpression
 
 @Suite struct FunctionTests {
+    @Test func roundingASmallNegativeToZeroGivesPlainZero() {
+        // Shown as "0", not "-0".
+        #expect(Rounding.round(-0.004, digits: 2).sign == .plus)
+        #expect(Rounding.roundedText("-0.004", digits: 2) == "-0.00")
+    }
+
     static let values: [(String, ExpressionValue)] = [
         ("= round(2.5)", .number(3)),
         ("= round(-2.5)", .number(-3)),
@@ -9,6 +15,10 @@ import Testing
         ("= round(1.005, 2)", .number(1.01)),
         ("= round(3.14159, 3)", .number(3.142)),
         ("= round(-1.25, 1)", .number(-1.3)),
+        ("= round(9.995, 2)", .number(10)),      // the carry runs through every digit
+        ("= round(-99.95, 1)", .number(-100)),
+        ("= round(0.1234, 6)", .number(0.1234)), // fewer digits than asked: unchanged
+        ("= round(0.000015, 5)", .number(0.00002)),
         ("= round(1234.5, -2)", .number(1200)),
         ("= round(1e300, 2)", .number(1e300)),
         ("= floor(-1.5)", .number(-2)),

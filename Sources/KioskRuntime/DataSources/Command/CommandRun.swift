@@ -1,4 +1,5 @@
 import Glibc
+import KioskExpression
 import KioskGraphics
 import KioskConfig
 import KioskPlatform
@@ -146,7 +147,7 @@ final class CommandRun: SourceAttempt {
 
     private func firstLine(of bytes: [UInt8]) -> String {
         let text = PayloadDecoder.text(bytes)
-        return String(text.split(separator: "\n", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+        return String(text.split(separator: "\n", maxSplits: 1).first ?? "").trimmingWhitespace()
     }
 
     /// Reports `reason` (if any, and if nothing was reported yet), kills the program, and keeps

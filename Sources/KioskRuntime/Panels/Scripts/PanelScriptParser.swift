@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskConfig
 import KioskExpression
 import KioskGraphics
@@ -49,7 +50,7 @@ public enum PanelScriptParser {
         var size: Size?
         if let node = root["size"] {
             let parts = (node.scalar?.text ?? "").lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                .map { Double($0.trimmingWhitespace()) }
             if parts.count == 2, let width = parts[0], let height = parts[1],
                [width, height].allSatisfy({ sizeRange.contains($0) && $0.isWhole }) {
                 size = Size(width: width, height: height)
@@ -159,7 +160,7 @@ public enum PanelScriptParser {
 
     private static func duration(_ node: YAMLNode?, default value: Double) throws -> Double {
         guard let node else { return value }
-        let text = node.scalar?.text.trimmingCharacters(in: .whitespaces) ?? ""
+        let text = node.scalar?.text.trimmingWhitespace() ?? ""
         var seconds = Double(text)
         for (suffix, factor) in [("ms", 0.001), ("min", 60.0), ("s", 1.0)] where seconds == nil && text.hasSuffix(suffix) {
             seconds = Double(text.dropLast(suffix.count)).map { $0 * factor }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// Where points land in the plot, in the plot's own device pixels (origin top-left).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The value axis: the range shown and its ticks at "nice" steps (1, 2, 2.5 or 5 times a power of ten).
 /// An automatic range is widened to whole steps, so it changes only when data crosses a tick, and

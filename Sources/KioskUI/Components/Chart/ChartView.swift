@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// A chart of line, area and bar series over a value axis with locale-formatted ticks, an optional

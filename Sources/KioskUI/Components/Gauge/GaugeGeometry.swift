@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// Where a gauge's parts go in its content box: the arc's centre and radius, the bands of the zones

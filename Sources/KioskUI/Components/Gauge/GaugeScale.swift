@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
+import Glibc
 
 /// The values of a gauge's ticks and how its numbers are written: with the environment's locale
 /// (a decimal comma in German, Arabic digits in Arabic).

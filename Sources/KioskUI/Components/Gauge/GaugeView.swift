@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// An arc gauge: a scale of `sweepAngle` degrees with major and minor ticks and locale-formatted
