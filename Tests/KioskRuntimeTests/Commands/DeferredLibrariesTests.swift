@@ -25,16 +25,21 @@ import Testing
     }
 
     @Test func theKioskBinaryDoesNotNameThemAsNeeded() throws {
-        let binary = KioskProcessTests.binary
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "no kiosk binary at \(binary)")
-        let (status, output) = try Self.run("/usr/bin/readelf", ["-d", binary])
-        #expect(status == 0)
-        let needed = output.split(separator: "\n").filter { $0.contains("(NEEDED)") }.map(String.init)
+        let needed = try Self.librariesTheKioskBinaryNeeds()
         // The libraries every frame needs are still linked the usual way.
         #expect(needed.contains { $0.contains("[libcairo.so.2]") }, "\(needed)")
         for (_, soname) in Self.libraries {
             #expect(!needed.contains { $0.contains("[\(soname)]") }, "\(soname) is named as needed")
         }
+    }
+
+    /// Foundation's Objective-C layer (and CoreFoundation under it) would be loaded, relocated and
+    /// searched for conformances at every start: the kiosk's modules import FoundationEssentials and
+    /// FoundationInternationalization only. An `import Foundation` in one of them fails this.
+    @Test func theKioskBinaryDoesNotLinkFoundationsObjectiveCLayer() throws {
+        let needed = try Self.librariesTheKioskBinaryNeeds()
+        #expect(needed.contains { $0.contains("[libFoundationEssentials.so]") }, "\(needed)")
+        #expect(!needed.contains { $0.contains("[libFoundation.so]") }, "\(needed)")
     }
 
     @Test func aHeadlessStartOpensNoneAndAQRCodeOpensOnlyItsOwn() throws {
@@ -55,6 +60,15 @@ import Testing
         for (_, soname) in Self.libraries where soname != "libqrencode.so.4" {
             #expect(!withCode.contains(soname), "a QR code opened \(soname)")
         }
+    }
+
+    /// The `(NEEDED)` lines of the development build's `kiosk` (`readelf -d`).
+    static func librariesTheKioskBinaryNeeds() throws -> [String] {
+        let binary = KioskProcessTests.binary
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "no kiosk binary at \(binary)")
+        let (status, output) = try run("/usr/bin/readelf", ["-d", binary])
+        #expect(status == 0)
+        return output.split(separator: "\n").filter { $0.contains("(NEEDED)") }.map(String.init)
     }
 
     /// The libraries the dynamic loader reports opening (at start or later) while the kiosk runs
