@@ -88,7 +88,7 @@ enum Rounding {
         var characters = Array(text.utf8)
         let negative = characters.first == UInt8(ascii: "-")
         if negative { characters.removeFirst() }
-        guard let point = characters.firstIndex(of: UInt8(ascii: ".")), characters.count - point - 1 > digits else { return text }
+        guard let point = characters.firstIndex(of: UInt8(ascii: ".")), characters.count - point - 1 > digits, digits >= 0 else { return text }
         let roundsUp = characters[point + 1 + digits] >= UInt8(ascii: "5")
         var kept = Array(characters[..<point]) + Array(characters[(point + 1)..<(point + 1 + digits)])
         if roundsUp {
@@ -105,7 +105,8 @@ enum Rounding {
             if index < 0 { kept.insert(UInt8(ascii: "1"), at: 0) }
         }
         let whole = kept.count - digits
-        let result = String(decoding: kept[..<whole], as: UTF8.self) + "." + String(decoding: kept[whole...], as: UTF8.self)
+        let result = String(decoding: kept[..<whole], as: UTF8.self)
+            + (digits > 0 ? "." + String(decoding: kept[whole...], as: UTF8.self) : "")
         return negative ? "-" + result : result
     }
 }

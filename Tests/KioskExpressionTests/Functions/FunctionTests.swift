@@ -8,6 +8,16 @@ import Testing
         #expect(Rounding.roundedText("-0.004", digits: 2) == "-0.00")
     }
 
+    @Test func roundingLeavesWhatItCannotRound() {
+        #expect(Rounding.round(.nan, digits: 2).isNaN)
+        #expect(Rounding.round(.infinity, digits: 2) == .infinity)
+        #expect(Rounding.round(1e12, digits: 2) == 1e12)                // no fraction digits to round
+        #expect(Rounding.roundedText("42", digits: 3) == "42")
+        #expect(Rounding.roundedText("0.5", digits: 0) == "1")
+        #expect(Rounding.roundedText("-9.5", digits: 0) == "-10")
+        #expect(Rounding.roundedText("1.25", digits: -1) == "1.25")   // tens and hundreds: the caller's arithmetic
+    }
+
     static let values: [(String, ExpressionValue)] = [
         ("= round(2.5)", .number(3)),
         ("= round(-2.5)", .number(-3)),

@@ -5,11 +5,11 @@ import Testing
 
 /// New contents are renamed over the path: what was there is replaced, never written through.
 struct FileReplacementTests {
-    let directory: String
+    let scratch: ScratchDirectory
+    var directory: String { scratch.path }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "file-replacement-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        scratch = try ScratchDirectory("file-replacement")
     }
 
     func contents(_ path: String) -> [UInt8]? {
@@ -17,7 +17,6 @@ struct FileReplacementTests {
     }
 
     @Test func aFileIsReplacedAndNothingIsLeftBeside() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/frame.png"
         try FileReplacement.replace(path, with: [1, 2, 3])
         try FileReplacement.replace(path, with: [4, 5])
@@ -36,7 +35,6 @@ struct FileReplacementTests {
     }
 
     @Test func aLinkIsReplacedAndWhatItPointedToIsLeftAlone() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let elsewhere = try linkToAPreciousFile(at: directory + "/frame.png")
         try FileReplacement.replace(directory + "/frame.png", with: [7])
         #expect(contents(elsewhere) == Array("precious".utf8))
@@ -47,7 +45,6 @@ struct FileReplacementTests {
 
     /// Nothing reads the FIFO: written through, the writer would wait for ever.
     @Test func aFIFOIsReplacedWithoutWaiting() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/frame.png"
         try #require(mkfifo(path, 0o600) == 0)
         try FileReplacement.replace(path, with: [9, 9])
@@ -56,7 +53,6 @@ struct FileReplacementTests {
 
     /// A link left where the new contents are first written is removed, not written through.
     @Test func whatLiesWhereTheContentsAreFirstWrittenIsNotWrittenThrough() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let elsewhere = try linkToAPreciousFile(at: directory + "/.frame.png.\(getpid()).partial")
         try FileReplacement.replace(directory + "/frame.png", with: [5])
         #expect(contents(elsewhere) == Array("precious".utf8))
@@ -66,7 +62,6 @@ struct FileReplacementTests {
 
     /// Given permissions are the file's exactly: a usual umask (022) would have taken some away.
     @Test func givenPermissionsAreKeptWhole() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/kiosk.yaml"
         try FileReplacement.replace(path, with: [1], permissions: 0o666, durably: true)
         let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
@@ -75,7 +70,6 @@ struct FileReplacementTests {
     }
 
     @Test func aDirectoryThatCannotBeWrittenIsAnErrorThatSaysWhy() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect {
             try FileReplacement.replace(directory + "/missing/frame.png", with: [1])
         } throws: { error in

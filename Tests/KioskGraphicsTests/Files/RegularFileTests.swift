@@ -6,11 +6,11 @@ import Testing
 /// Only regular files are read; anything else is named, at once, without blocking.
 @MainActor
 struct RegularFileTests {
-    let directory: String
+    let scratch: ScratchDirectory
+    var directory: String { scratch.path }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "regular-file-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        scratch = try ScratchDirectory("regular-file")
     }
 
     func problem(_ path: String, followingSymlinks: Bool = true) -> RegularFileError.Problem? {
