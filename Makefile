@@ -145,7 +145,8 @@ RELEASE_COMPILE = -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 RELEASE_LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(abspath $(START_ORDER)) -Xlinker --no-warn-symbol-ordering \
-	-Xlinker -L$(abspath packaging/link) -Xlinker -T -Xlinker $(abspath packaging/link/text-order.ld)
+	-Xlinker -L$(abspath packaging/link) -Xlinker -T -Xlinker $(abspath packaging/link/text-order.ld) \
+	-Xlinker -T -Xlinker $(abspath packaging/link/arguments.ld)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/installed \
 	$(RELEASE_COMPILE) $(RELEASE_LINK)
 
@@ -228,7 +229,7 @@ check-unit: build
 # file, conffiles, maintainer scripts). The version is the one the kiosk reports (kioskVersion in
 # Sources/KioskRuntime/Service/KioskVersion.swift); DEB_VERSION overrides it.
 # `make lint-deb` builds it and runs lintian, which must report no error and no warning, and checks
-# that the binary has no RUNPATH.
+# that the binary has no RUNPATH and reads its arguments without reading /proc/self/maps.
 
 DEB_VERSION ?= $(shell sed -n 's/^public nonisolated let kioskVersion = "\(.*\)"$$/\1/p' Sources/KioskRuntime/Service/KioskVersion.swift)
 DEB_ARCH ?= $(shell dpkg --print-architecture)
@@ -259,8 +260,15 @@ deb:
 	@DEB_EXTRA_DEPENDS="$(DEB_EXTRA_DEPENDS)" packaging/deb/build.sh "$(DEB_DIR)/root" "$(DEB_VERSION)" "$(DEB_FILE)"
 
 lint-deb: deb
-	@$(MAKE) --no-print-directory deps DEB_PACKAGES=lintian
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="lintian strace"
 	lintian --fail-on error,warning "$(DEB_FILE)"
+	@# The installed binary gets its arguments from the C library's call of its initializers: the
+	@# link leaves out the Swift runtime's own search, which reads all of /proc/self/maps at every
+	@# start (packaging/link/arguments.ld). It still reads them, and opens no /proc/self/maps.
+	@version=$$(strace -f -qq -e trace=openat -o "$(DEB_DIR)/version-opens.txt" "$(DEB_DIR)/root/usr/bin/kiosk" --version) && \
+		[ "$$version" = "kiosk $(DEB_VERSION)" ] || { echo "lint-deb: kiosk --version printed '$$version'"; exit 1; }
+	@if grep /proc/self/maps "$(DEB_DIR)/version-opens.txt"; then \
+		echo "lint-deb: /usr/bin/kiosk reads /proc/self/maps as it starts (above)"; exit 1; fi
 	@# The installed binary looks for its libraries only where the system keeps them.
 	@if readelf -d "$(DEB_DIR)/root/usr/bin/kiosk" | grep -E 'R(UN)?PATH'; then \
 		echo "lint-deb: /usr/bin/kiosk has a search path of its own (above)"; exit 1; fi

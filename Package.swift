@@ -82,7 +82,10 @@ let package = Package(
                 dependencies: ["KioskCompositor", "KioskUI", "KioskGraphics", "KioskPlatform", "KioskDRM", "KioskInput", "KioskConfig",
                                "KioskExpression", "CSystemd", "CSeat", "CCurl", "CLinux", "CVNCServer", "CMosquitto", "CDeferredLibraries"],
                 swiftSettings: mainActorCode),
-        .executableTarget(name: "kiosk", dependencies: ["KioskRuntime"], swiftSettings: mainActorCode),
+        // The arguments as the C library hands them to initializers (the installed binary is linked
+        // without the standard library's own way of finding them: packaging/link/arguments.ld).
+        .target(name: "CProcessArguments"),
+        .executableTarget(name: "kiosk", dependencies: ["KioskRuntime", "CProcessArguments"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskRuntime", "KioskPlatform"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-input-check", dependencies: ["KioskInput"], swiftSettings: mainActorCode),
         .executableTarget(name: "kiosk-display-check", dependencies: ["KioskDRM"], swiftSettings: mainActorCode),
@@ -102,7 +105,8 @@ let package = Package(
         .testTarget(name: "KioskExpressionTests", dependencies: ["KioskExpression"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskExpression", "KioskTestSupport"],
                     exclude: ["Broken", "Valid"], swiftSettings: mainActorCode),
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskPlatform", "KioskExpression", "KioskTestSupport"],
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskPlatform", "KioskExpression", "KioskTestSupport",
+                                                         "CProcessArguments"],
                     exclude: ["DataSources/HTTP/http-test-server.py", "Remote/vnc-test-client.py"], swiftSettings: mainActorCode),
         .testTarget(name: "KioskCompositorTests",
                     dependencies: ["KioskCompositor", "KioskPlatform", "KioskRuntime", "KioskTestSupport"], exclude: ["Golden"], swiftSettings: mainActorCode),

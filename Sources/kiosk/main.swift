@@ -3,6 +3,7 @@ import Glibc
 import KioskPlatform
 import KioskRuntime
 
+ProcessArguments.install()
 StandardOutput.makeLineBuffered()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
