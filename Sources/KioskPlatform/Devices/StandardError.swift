@@ -2,7 +2,8 @@ import Glibc
 
 /// Messages for the person at the terminal (or the journal's stream), written straight to file
 /// descriptor 2: each message in as few writes as the pipe takes, so lines from two threads do not
-/// interleave within a message.
+/// interleave within a message. For commands that end: it waits for a reader that does not read.
+/// A running kiosk's log goes through `LogLineWriter`, which does not.
 public enum StandardError {
     public static func write(_ message: String) {
         var bytes = Array(message.utf8)[...]

@@ -145,7 +145,7 @@ public enum RunCommand {
                                                     appearance: try arguments.appearance(), scheduler: instruments.scheduler(for: loop),
                                                     controlPath: controlPath, logger: logger) { event in print(event.jsonLine) }
         let host = session.host
-        host.log = { message in StandardError.write("kiosk: \(message)\n") }
+        host.log = { message in LogLineWriter.standardError.write("kiosk: \(message)\n") }
         instruments.attach(to: session.display.frames)
         session.kiosk.trace = instruments.trace
         session.kiosk.endpoint?.handler.statistics = { [unowned loop] in instruments.statistics.json(wakeups: loop.wakeupCount) }

@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import KioskPlatform
 
 /// Message importance, ordered from most to least severe; raw values are syslog priorities.
 nonisolated public enum LogLevel: Int32, Comparable, CaseIterable, Sendable {
@@ -98,10 +99,9 @@ nonisolated public struct Logger: Sendable {
         case .journal:
             _ = kiosk_journal_print(level.rawValue, text)
         case .standardError:
-            let line = "\(level.name): \(text)\n"
-            // One write per line, so lines from concurrent writers do not interleave.
-            var bytes = Array(line.utf8)
-            _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            // A line at a time, and never waiting for a reader: one that stopped reading would
+            // otherwise hold the frame loop once the pipe is full.
+            LogLineWriter.standardError.write("\(level.name): \(text)\n")
         case .sink(let sink):
             sink(level, text)
         }
