@@ -30,7 +30,15 @@ public enum TextDirection: String, Sendable {
 /// Shaped, wrapped text ready to measure and draw; wraps a PangoLayout.
 /// Views keep one and change only what changed: Pango re-lays out lazily.
 public final class TextLayout {
-    private(set) var handle: OpaquePointer
+    /// The Pango layout, as the setters change it.
+    private var pango: OpaquePointer
+    /// The Pango layout with its alignment settled, for what reads or draws the laid-out text.
+    var handle: OpaquePointer {
+        settleAlignment()
+        return pango
+    }
+    /// False while left or right alignment waits for the direction the text gives (`applyAlignment`).
+    private var alignmentIsSettled = true
 
     public private(set) var text: String = ""
     public private(set) var font: Font
@@ -42,24 +50,26 @@ public final class TextLayout {
     public private(set) var direction: TextDirection = .auto
 
     public init(text: String = "", font: Font) {
-        handle = pango_layout_new(TextContext.automatic.handle)!
+        pango = pango_layout_new(TextContext.automatic.handle)!
         self.font = font
         applyFont()
         applyEllipsize()
-        pango_layout_set_height(handle, Self.pangoHeight(forMaxLines: 0))
+        pango_layout_set_height(pango, Self.pangoHeight(forMaxLines: 0))
         setText(text)
         LiveInstances.textLayouts.increment()
     }
 
     deinit {
-        kiosk_g_object_unref(UnsafeMutableRawPointer(handle))
+        kiosk_g_object_unref(UnsafeMutableRawPointer(pango))
         LiveInstances.textLayouts.decrement()
     }
 
     public func setText(_ newText: String) {
         guard newText != text else { return }
         text = newText
-        pango_layout_set_text(handle, newText, -1)
+        pango_layout_set_text(pango, newText, -1)
+        // Left and right depend on the direction the text itself gives.
+        if direction == .auto, alignment == .left || alignment == .right { applyAlignment() }
     }
 
     public func setFont(_ newFont: Font) {
@@ -72,14 +82,14 @@ public final class TextLayout {
     public func setWidth(_ newWidth: Double?) {
         guard newWidth != width else { return }
         width = newWidth
-        pango_layout_set_width(handle, newWidth.map(Self.pangoWidth) ?? -1)
+        pango_layout_set_width(pango, newWidth.map(Self.pangoWidth) ?? -1)
     }
 
     /// At most this many lines (0: no limit); the last shown line is ellipsized.
     public func setMaxLines(_ lines: Int) {
         guard lines != maxLines else { return }
         maxLines = lines
-        pango_layout_set_height(handle, Self.pangoHeight(forMaxLines: lines))
+        pango_layout_set_height(pango, Self.pangoHeight(forMaxLines: lines))
     }
 
     public func setWrap(_ newWrap: TextWrap) {
@@ -106,13 +116,13 @@ public final class TextLayout {
         // A layout's base direction comes from its context, so it moves to the context of the new
         // direction and takes its settings along.
         let replacement = pango_layout_new(TextContext.forDirection(newDirection).handle)!
-        kiosk_g_object_unref(UnsafeMutableRawPointer(handle))
-        handle = replacement
-        pango_layout_set_auto_dir(handle, newDirection == .auto ? 1 : 0)
+        kiosk_g_object_unref(UnsafeMutableRawPointer(pango))
+        pango = replacement
+        pango_layout_set_auto_dir(pango, newDirection == .auto ? 1 : 0)
         applyFont()
-        pango_layout_set_text(handle, text, -1)
-        pango_layout_set_width(handle, width.map(Self.pangoWidth) ?? -1)
-        pango_layout_set_height(handle, Self.pangoHeight(forMaxLines: maxLines))
+        pango_layout_set_text(pango, text, -1)
+        pango_layout_set_width(pango, width.map(Self.pangoWidth) ?? -1)
+        pango_layout_set_height(pango, Self.pangoHeight(forMaxLines: maxLines))
         applyWrap()
         applyEllipsize()
         applyAlignment()
@@ -123,7 +133,7 @@ public final class TextLayout {
         switch direction {
         case .leftToRight, .rightToLeft: return direction
         case .auto:
-            let resolved = pango_layout_get_direction(handle, 0)
+            let resolved = pango_layout_get_direction(pango, 0)
             return resolved == PANGO_DIRECTION_RTL ? .rightToLeft : .leftToRight
         }
     }
@@ -197,7 +207,7 @@ public final class TextLayout {
         pango_font_description_set_family(description, font.family)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.pangoWeight)))
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
-        pango_layout_set_font_description(handle, description)
+        pango_layout_set_font_description(pango, description)
         pango_font_description_free(description)
     }
 
@@ -218,7 +228,7 @@ public final class TextLayout {
         case .char: PANGO_WRAP_CHAR
         case .wordChar: PANGO_WRAP_WORD_CHAR
         }
-        pango_layout_set_wrap(handle, mode)
+        pango_layout_set_wrap(pango, mode)
     }
 
     private func applyEllipsize() {
@@ -228,17 +238,35 @@ public final class TextLayout {
         case .middle: PANGO_ELLIPSIZE_MIDDLE
         case .end: PANGO_ELLIPSIZE_END
         }
-        pango_layout_set_ellipsize(handle, mode)
+        pango_layout_set_ellipsize(pango, mode)
     }
 
+    /// Sets Pango's alignment for `alignment`. Only left and right depend on the paragraph's
+    /// direction, and asking Pango for a direction it finds in the text lays the text out (itemized
+    /// and shaped) at the width of the moment; a width or an alignment set after that lays it out
+    /// again. So the alignment is set as for left-to-right text, and the direction is asked for only
+    /// when the laid-out text is first read (`settleAlignment`), at its final width: a label is
+    /// shaped once, where it was shaped twice.
     private func applyAlignment() {
-        let rtl = resolvedDirection == .rightToLeft
-        let pangoAlignment: PangoAlignment = switch alignment {
+        let known = direction == .auto ? TextDirection.leftToRight : direction
+        pango_layout_set_alignment(pango, Self.pangoAlignment(for: alignment, rightToLeft: known == .rightToLeft))
+        alignmentIsSettled = direction != .auto || alignment == .natural || alignment == .center
+    }
+
+    /// Changes a left or right alignment for a right-to-left paragraph, once the text is read.
+    private func settleAlignment() {
+        guard !alignmentIsSettled else { return }
+        alignmentIsSettled = true
+        guard resolvedDirection == .rightToLeft else { return }
+        pango_layout_set_alignment(pango, Self.pangoAlignment(for: alignment, rightToLeft: true))
+    }
+
+    private static func pangoAlignment(for alignment: TextAlignment, rightToLeft: Bool) -> PangoAlignment {
+        switch alignment {
         case .natural: PANGO_ALIGN_LEFT   // Pango mirrors LEFT for RTL paragraphs itself.
-        case .left: rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        case .left: rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
         case .center: PANGO_ALIGN_CENTER
-        case .right: rtl ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+        case .right: rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
         }
-        pango_layout_set_alignment(handle, pangoAlignment)
     }
 }

@@ -40,3 +40,41 @@ struct TextLayoutTests {
         #expect(TextLayout(text: "Hello", font: .style(.body)).resolvedDirection == .leftToRight)
     }
 }
+
+/// Left and right put the text on that side whatever its direction, natural on the side it starts
+/// from, center in the middle; also after the text changes direction.
+struct TextAlignmentTests {
+    static let width = 400.0
+
+    /// Where the ink of `text` lies in a 400 pt wide layout aligned `alignment`.
+    static func ink(_ text: String, _ alignment: TextAlignment, after earlier: String? = nil) -> Rect {
+        let layout = TextLayout(text: earlier ?? text, font: Font(size: 20))
+        layout.setWidth(width)
+        layout.setAlignment(alignment)
+        _ = layout.size
+        layout.setText(text)
+        return layout.inkRect
+    }
+
+    static func isAtLeft(_ ink: Rect) -> Bool { ink.minX < 10 }
+    static func isAtRight(_ ink: Rect) -> Bool { ink.maxX > width - 10 }
+    static func isCentred(_ ink: Rect) -> Bool { abs(ink.midX - width / 2) < 10 }
+
+    @Test(arguments: [nil, "Hello"])
+    func rightToLeftText(after earlier: String?) {
+        let arabic = "مرحبا بالعالم"
+        #expect(Self.isAtLeft(Self.ink(arabic, .left, after: earlier)))
+        #expect(Self.isAtRight(Self.ink(arabic, .right, after: earlier)))
+        #expect(Self.isAtRight(Self.ink(arabic, .natural, after: earlier)))
+        #expect(Self.isCentred(Self.ink(arabic, .center, after: earlier)))
+    }
+
+    @Test(arguments: [nil, "مرحبا"])
+    func leftToRightText(after earlier: String?) {
+        let latin = "Hello, world"
+        #expect(Self.isAtLeft(Self.ink(latin, .left, after: earlier)))
+        #expect(Self.isAtRight(Self.ink(latin, .right, after: earlier)))
+        #expect(Self.isAtLeft(Self.ink(latin, .natural, after: earlier)))
+        #expect(Self.isCentred(Self.ink(latin, .center, after: earlier)))
+    }
+}
