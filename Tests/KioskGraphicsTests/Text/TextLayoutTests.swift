@@ -60,22 +60,17 @@ struct TextAlignmentTests {
     static func isAtRight(_ ink: Rect) -> Bool { ink.maxX > width - 10 }
     static func isCentred(_ ink: Rect) -> Bool { abs(ink.midX - width / 2) < 10 }
 
-    @Test(arguments: [nil, "Hello"])
-    func rightToLeftText(after earlier: String?) {
-        let arabic = "مرحبا بالعالم"
-        #expect(Self.isAtLeft(Self.ink(arabic, .left, after: earlier)))
-        #expect(Self.isAtRight(Self.ink(arabic, .right, after: earlier)))
-        #expect(Self.isAtRight(Self.ink(arabic, .natural, after: earlier)))
-        #expect(Self.isCentred(Self.ink(arabic, .center, after: earlier)))
-    }
-
-    @Test(arguments: [nil, "مرحبا"])
-    func leftToRightText(after earlier: String?) {
-        let latin = "Hello, world"
-        #expect(Self.isAtLeft(Self.ink(latin, .left, after: earlier)))
-        #expect(Self.isAtRight(Self.ink(latin, .right, after: earlier)))
-        #expect(Self.isAtLeft(Self.ink(latin, .natural, after: earlier)))
-        #expect(Self.isCentred(Self.ink(latin, .center, after: earlier)))
+    /// Latin text starts at the left, Arabic at the right: where natural alignment puts each.
+    @Test(arguments: [nil, "Hello", "مرحبا"])
+    func eachAlignmentOnLatinAndArabicText(after earlier: String?) {
+        let texts: [(String, startsAtRight: Bool)] = [("Hello, world", false), ("مرحبا بالعالم", true)]
+        for (text, startsAtRight) in texts {
+            #expect(Self.isAtLeft(Self.ink(text, .left, after: earlier)), "\(text), left")
+            #expect(Self.isAtRight(Self.ink(text, .right, after: earlier)), "\(text), right")
+            let natural = Self.ink(text, .natural, after: earlier)
+            #expect(startsAtRight ? Self.isAtRight(natural) : Self.isAtLeft(natural), "\(text), natural")
+            #expect(Self.isCentred(Self.ink(text, .center, after: earlier)), "\(text), center")
+        }
     }
 }
 
