@@ -5,7 +5,9 @@ import KioskPlatform
 /// `kiosk run --backend headless` measured as a service manager sees it: from just before the
 /// process is spawned to READY=1 on its NOTIFY_SOCKET (sent once the first frame is presented),
 /// median of `runs`; and the kiosk's resident memory once it has sent READY, read from its
-/// /proc status. First with the built-in dashboard at 1280×800 (two buffers), then, run from the
+/// /proc status, and the processor time its threads took to get there (from /proc/PID/task/*/schedstat:
+/// it leaves out the time spent waiting for the processor, which on a shared machine moves the
+/// exec -> READY figure by milliseconds from run to run). First with the built-in dashboard at 1280×800 (two buffers), then, run from the
 /// project root, with `Config/kiosk.yaml` as a service starts. Needs the `kiosk` binary beside
 /// kiosk-bench, or the one `KIOSK_BENCH_KIOSK` names (the binary as installed, with the Swift
 /// runtime linked in, is built elsewhere).
@@ -27,15 +29,23 @@ func addStartRows(to table: inout Table, runs: Int = 10) throws {
 }
 
 private func addRows(to table: inout Table, kiosk: String, runs: Int, arguments: [String], label: String, screen: String) throws {
-    var times: [Double] = [], resident: [Int] = []
+    var times: [Double] = [], resident: [Int] = [], processor: [Double] = []
     for run in 0..<runs {
-        let (seconds, kib) = try timeStart(kiosk: kiosk, arguments: arguments, run: run)
-        times.append(seconds * 1000)
-        if let kib { resident.append(kib) }
+        let start = try timeStart(kiosk: kiosk, arguments: arguments, run: run)
+        times.append(start.seconds * 1000)
+        if let kib = start.residentKiB { resident.append(kib) }
+        if let seconds = start.processorSeconds { processor.append(seconds * 1000) }
     }
     times.sort()
     resident.sort()
+    processor.sort()
     table.add("start: exec -> READY=1 (\(label), median of \(runs))", times)
+    let processorRow = "start: processor time to READY=1, all threads (\(label))"
+    if processor.count == runs {
+        table.add(processorRow, processor)
+    } else {
+        table.add(processorRow, median: "-", p90: "(schedstat unreadable in \(runs - processor.count) of \(runs) starts)")
+    }
     let memoryRow = "memory: RSS at READY=1, after the first frame (\(screen))"
     if resident.count == runs {
         let mib = { (kib: Int) in String(format: "%.1f MiB", Double(kib) / 1024) }
@@ -76,8 +86,10 @@ struct StartBenchError: Error, CustomStringConvertible {
 }
 
 /// One start: spawns the kiosk with NOTIFY_SOCKET pointing at a socket of ours, waits (at most
-/// 10 s) for READY=1, stops the kiosk. Returns the time to READY and the KiB it reported.
-private func timeStart(kiosk: String, arguments extra: [String], run: Int) throws -> (Double, Int?) {
+/// 10 s) for READY=1, stops the kiosk. Returns the time to READY, and the kiosk's resident KiB and
+/// processor time then.
+private func timeStart(kiosk: String, arguments extra: [String], run: Int) throws
+    -> (seconds: Double, residentKiB: Int?, processorSeconds: Double?) {
     let directory = NSTemporaryDirectory() + "kiosk-bench-start-\(getpid())-\(run)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -119,9 +131,22 @@ private func timeStart(kiosk: String, arguments extra: [String], run: Int) throw
         let message = String(decoding: buffer[0..<count], as: UTF8.self)
         guard message.split(separator: "\n").contains("READY=1") else { continue }
         let elapsed = MonotonicClock.now() - start
-        return (elapsed, residentKiB(of: pid))
+        return (elapsed, residentKiB(of: pid), processorSeconds(of: pid))
     }
     throw StartBenchError(description: "\(kiosk) sent no READY=1 within 10 s")
+}
+
+/// The processor time all the process's threads have had, in seconds: the first field of each
+/// thread's /proc schedstat (nanoseconds on the processor). Nil when one cannot be read.
+private func processorSeconds(of pid: pid_t) -> Double? {
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !threads.isEmpty else { return nil }
+    var nanoseconds = 0
+    for thread in threads {
+        guard let schedstat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/schedstat", encoding: .utf8),
+              let running = schedstat.split(separator: " ").first.flatMap({ Int($0) }) else { return nil }
+        nanoseconds += running
+    }
+    return Double(nanoseconds) / 1e9
 }
 
 /// The VmRSS line of the process's /proc status, in KiB. The figure the kiosk puts in its READY
