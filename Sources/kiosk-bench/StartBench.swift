@@ -5,9 +5,10 @@ import KioskPlatform
 /// `kiosk run --backend headless` measured as a service manager sees it: from just before the
 /// process is spawned to READY=1 on its NOTIFY_SOCKET (sent once the first frame is presented),
 /// median of `runs`; and the kiosk's resident memory once it has sent READY, read from its
-/// /proc status, and the processor time its threads took to get there (from /proc/PID/task/*/schedstat:
-/// it leaves out the time spent waiting for the processor, which on a shared machine moves the
-/// exec -> READY figure by milliseconds from run to run). First with the built-in dashboard at 1280×800 (two buffers), then, run from the
+/// /proc status, and the processor time its threads still running then took to get there (from
+/// /proc/PID/task/*/schedstat: it leaves out the time spent waiting for the processor, which on a
+/// shared machine moves the exec -> READY figure by milliseconds from run to run; and a thread that
+/// has ended, such as fontconfig's loader, whose time Linux keeps at a tick's resolution only). First with the built-in dashboard at 1280×800 (two buffers), then, run from the
 /// project root, with `Config/kiosk.yaml` as a service starts. Needs the `kiosk` binary beside
 /// kiosk-bench, or the one `KIOSK_BENCH_KIOSK` names (the binary as installed, with the Swift
 /// runtime linked in, is built elsewhere).
@@ -40,7 +41,7 @@ private func addRows(to table: inout Table, kiosk: String, runs: Int, arguments:
     resident.sort()
     processor.sort()
     table.add("start: exec -> READY=1 (\(label), median of \(runs))", times)
-    let processorRow = "start: processor time to READY=1, all threads (\(label))"
+    let processorRow = "start: processor time to READY=1, threads still running (\(label))"
     if processor.count == runs {
         table.add(processorRow, processor)
     } else {
@@ -136,17 +137,19 @@ private func timeStart(kiosk: String, arguments extra: [String], run: Int) throw
     throw StartBenchError(description: "\(kiosk) sent no READY=1 within 10 s")
 }
 
-/// The processor time all the process's threads have had, in seconds: the first field of each
-/// thread's /proc schedstat (nanoseconds on the processor). Nil when one cannot be read.
+/// The processor time the process's running threads have had, in seconds: the first field of each
+/// thread's /proc schedstat (nanoseconds on the processor). A thread that ends between the listing
+/// and its read is one that had ended, like those before; nil when the main thread's cannot be read.
 private func processorSeconds(of pid: pid_t) -> Double? {
-    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !threads.isEmpty else { return nil }
-    var nanoseconds = 0
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+    var nanoseconds = 0, readMainThread = false
     for thread in threads {
         guard let schedstat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/schedstat", encoding: .utf8),
-              let running = schedstat.split(separator: " ").first.flatMap({ Int($0) }) else { return nil }
+              let running = schedstat.split(separator: " ").first.flatMap({ Int($0) }) else { continue }
         nanoseconds += running
+        if thread == String(pid) { readMainThread = true }
     }
-    return Double(nanoseconds) / 1e9
+    return readMainThread ? Double(nanoseconds) / 1e9 : nil
 }
 
 /// The VmRSS line of the process's /proc status, in KiB. The figure the kiosk puts in its READY
