@@ -184,8 +184,10 @@ public final class TextLayout {
     public var isEllipsized: Bool { pango_layout_is_ellipsized(handle) != 0 }
 
     /// Size of the text when laid out in at most `width` points (nil: unconstrained), leaving the
-    /// layout's own width as it was.
-    public func measure(width proposed: Double?) -> Size {
+    /// layout's own width as it was. A width below 0, or NaN, is 0, as Pango lays it out (a word a
+    /// line); it measured as a negative width, and each NaN was a width of its own to the memo.
+    public func measure(width requested: Double?) -> Size {
+        let proposed = requested.map { $0.isNaN ? 0 : max(0, $0) }
         if let known = measurements[proposed] { return known }
         let saved = width
         setWidth(proposed)

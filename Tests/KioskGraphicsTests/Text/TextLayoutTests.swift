@@ -113,6 +113,26 @@ struct TextMeasurementTests {
         }
     }
 
+    /// Widths no view should propose measure as Pango lays them out (below 0 and NaN as 0: a word a
+    /// line), the same from a new layout, and asking at 10,000 widths keeps the answers right.
+    @Test func widthsAtTheirBounds() {
+        let layout = TextLayout(text: "Hello, wide world of many words", font: Font(size: 20))
+        let widestWord = layout.measure(width: 0)
+        #expect(widestWord.height > layout.measure(width: nil).height, "a word a line")
+        for width: Double in [.nan, -50, -.infinity] {
+            #expect(layout.measure(width: width) == widestWord, "at \(width)")
+        }
+        for width in [Double.nan, -50, 0, 1e12, .infinity, -.infinity] {
+            let measured = layout.measure(width: width)
+            #expect(measured.width.isFinite && measured.height.isFinite, "at \(width): \(measured)")
+            #expect(measured == Self.fresh(like: layout).measure(width: width), "at \(width)")
+        }
+        let unconstrained = layout.measure(width: nil)
+        for index in 0..<10_000 { _ = layout.measure(width: index.isMultiple(of: 2) ? .nan : Double(index)) }
+        #expect(layout.measure(width: nil) == unconstrained)
+        #expect(layout.width == nil)
+    }
+
     @Test func theLayoutsOwnWidthStillLaysItOut() {
         let layout = TextLayout(text: String(repeating: "word ", count: 30), font: Font(size: 20))
         let narrow = layout.measure(width: 100)
