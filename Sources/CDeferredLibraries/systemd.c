@@ -1,8 +1,9 @@
 #include "deferred_symbol.h"
 #include "../CSystemd/shim.h"
 
-/* The journal and logind's D-Bus API: only under systemd. (Readiness and the watchdog are datagrams the
-   kiosk sends itself: Sources/KioskRuntime/Service/NotifySocket.swift.) */
+/* logind's D-Bus API: only under systemd. (Readiness and the watchdog are datagrams the kiosk sends
+   itself: Sources/KioskRuntime/Service/NotifySocket.swift; the log goes to the journal's stream on
+   stderr: Sources/KioskRuntime/Service/Logger.swift.) */
 #define SYSTEMD_FUNCTION(result, name, parameters, arguments) \
     KIOSK_DEFERRED(KIOSK_LIBRARY_SYSTEMD, result, name, parameters, arguments)
 #define SYSTEMD_PROCEDURE(name, parameters, arguments) \
@@ -12,12 +13,7 @@ SYSTEMD_PROCEDURE(sd_bus_error_free, (sd_bus_error *e), (e))
 SYSTEMD_FUNCTION(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus))
 SYSTEMD_FUNCTION(int, sd_bus_open_system, (sd_bus **ret), (ret))
 
-/* The two variadic functions, called through pointers of their own variadic type. */
-int kiosk_journal_print(int priority, const char *message) {
-    KIOSK_DEFERRED_LOOKUP(KIOSK_LIBRARY_SYSTEMD, __typeof__(&sd_journal_print), "sd_journal_print")
-    return function(priority, "%s", message);
-}
-
+/* The variadic function, called through a pointer of its own variadic type. */
 int kiosk_logind_set_brightness(sd_bus *bus, const char *session_path, const char *subsystem, const char *name,
                                 uint32_t brightness, char *message, size_t message_size) {
     KIOSK_DEFERRED_LOOKUP(KIOSK_LIBRARY_SYSTEMD, __typeof__(&sd_bus_call_method), "sd_bus_call_method")

@@ -6,19 +6,25 @@ import Synchronization
 /// so the loop that logs never waits for a reader; the lines that cannot go are counted, and the
 /// count is written ahead of the next line that can.
 nonisolated public final class LogLineWriter: Sendable {
-    /// The log on standard error (when it is not the journal's stream).
+    /// The log on standard error when it is not the journal's stream: a line begins with its level.
     public static let standardError = LogLineWriter(fileDescriptor: STDERR_FILENO)
+    /// The log on standard error when it is the journal's stream, which takes a leading `<N>` as the
+    /// line's syslog priority (`SyslogLevelPrefix=`, on by default); 4 is a warning's.
+    public static let journalStream = LogLineWriter(fileDescriptor: STDERR_FILENO, warningPrefix: "<4>")
 
     /// A longer line is cut to this many bytes. Up to PIPE_BUF bytes go into a pipe in one piece,
     /// never mixed with another writer's, and without waiting once `poll` says the pipe has room.
     public static let maximumLineBytes = Int(PIPE_BUF)
 
     let fileDescriptor: Int32
+    /// What the notice of dropped lines begins with, as the writer's other warnings do.
+    let warningPrefix: String
     /// Lines not written since the last one that was. The lock also keeps two threads' lines apart.
     private let dropped = Mutex(0)
 
-    public init(fileDescriptor: Int32) {
+    public init(fileDescriptor: Int32, warningPrefix: String = "warning: ") {
         self.fileDescriptor = fileDescriptor
+        self.warningPrefix = warningPrefix
     }
 
     /// How many lines were dropped since a line last went out.
@@ -28,7 +34,7 @@ nonisolated public final class LogLineWriter: Sendable {
     public func write(_ line: String) {
         dropped.withLock { dropped in
             if dropped > 0 {
-                let notice = "warning: \(dropped) log line\(dropped == 1 ? " was" : "s were") dropped: nothing was reading them\n"
+                let notice = "\(warningPrefix)\(dropped) log line\(dropped == 1 ? " was" : "s were") dropped: nothing was reading them\n"
                 guard writeNow(notice) else {
                     dropped += 1
                     return

@@ -84,6 +84,8 @@ public final class VirtualLoop: Scheduler {
     public func isTimerArmed(_ id: TimerID) -> Bool { timers.contains(id) }
 
     public var armedTimerCount: Int { timers.count }
+    /// Descriptors watched now.
+    public var watchedDescriptorCount: Int { watches.count }
 
     @discardableResult
     public func addDescriptor(fileDescriptor: Int32, readable: Bool, writable: Bool,

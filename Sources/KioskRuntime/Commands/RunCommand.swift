@@ -132,9 +132,21 @@ public enum RunCommand {
     /// control socket as on a device), `emit` events go to stdout as JSON lines, the frame is written
     /// again after every change, and the config is reloaded on SIGHUP or when the file changes (a bad
     /// edit keeps the running one).
+    ///
+    /// Stdout never holds the loop: lines wait (up to a bound) for a reader that is slow, and those
+    /// past the bound are dropped and counted in the log. A reader that goes away ends the lines,
+    /// not the kiosk (SIGPIPE is ignored).
     static func runPanels(configPath: String, arguments: Arguments) throws {
         let loop = try EventLoop()
         let logger = Logger.standard()
+        signal(SIGPIPE, SIG_IGN)
+        let output = QueuedLineWriter(fileDescriptor: STDOUT_FILENO, scheduler: loop)
+        output.onDropped = { count in
+            logger.warning("\(count) line\(count == 1 ? " was" : "s were") dropped from standard output: it was not read fast enough")
+        }
+        output.onClosed = { reason in logger.warning("standard output is no longer written: \(reason)") }
+        // What is still waiting goes out at the end, if the reader takes it within a few seconds.
+        defer { output.finish(waitingUpTo: 5) }
         let once = arguments.flag("once")
         // Without a usable socket directory the panels still run; the log says why.
         let controlPath = once ? nil : Result { () throws(SocketError) in try ControlEndpoint.path(from: arguments) }
@@ -143,7 +155,7 @@ public enum RunCommand {
         defer { instruments.close() }
         let session = try HeadlessPanelSession.load(path: configPath, size: try arguments.size("size"),
                                                     appearance: try arguments.appearance(), scheduler: instruments.scheduler(for: loop),
-                                                    controlPath: controlPath, logger: logger) { event in print(event.jsonLine) }
+                                                    controlPath: controlPath, logger: logger) { event in output.write(event.jsonLine) }
         let host = session.host
         host.log = { message in LogLineWriter.standardError.write("kiosk: \(message)\n") }
         instruments.attach(to: session.display.frames)
@@ -155,17 +167,18 @@ public enum RunCommand {
         while session.display.isBusy { try loop.runOnce() }
         let path = arguments.value("out") ?? defaultFramePath()
         try session.snapshot().writePNG(replacing: path)
-        print("kiosk: running \(configPath) headless at \(Int(size.width))x\(Int(size.height)), panel '\(host.currentPanelID)'")
-        print("kiosk: frame written to \(path)")
+        output.write("kiosk: running \(configPath) headless at \(Int(size.width))x\(Int(size.height)), panel '\(host.currentPanelID)'")
+        output.write("kiosk: frame written to \(path)")
         if once { return }
         try host.watch(path: configPath, loop: loop)
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
         defer { session.kiosk.close() }
         if case .success(let socketPath) = controlPath, session.kiosk.endpoint != nil {
-            print("kiosk: control socket \(socketPath) (try: kiosk ctl --socket \(socketPath) subscribe)")
+            output.write("kiosk: control socket \(socketPath) (try: kiosk ctl --socket \(socketPath) subscribe)")
         }
         let remote = arguments.flag("no-remote") ? nil : startRemoteView(config: session.kiosk.config, configPath: configPath,
-                                                                           display: session.display, receiver: session.kiosk, logger: logger)
+                                                                           display: session.display, receiver: session.kiosk, logger: logger,
+                                                                           say: output.write)
         // After a reload, an action or an idle step, the new frame is written once nothing more is coming.
         let frameFile = FrameFileWriter(display: session.display, path: path, logger: logger)
         try withExtendedLifetime((frameFile, remote)) { try loop.run() }
@@ -175,7 +188,7 @@ public enum RunCommand {
     /// from 5900) unless the config's `remote.vnc` says where; the address is printed. Without
     /// one the panels still run, and the log says why.
     static func startRemoteView(config: KioskConfigSpec, configPath: String, display: HeadlessDisplay, receiver: any InputReceiver,
-                                logger: Logger) -> RemoteView? {
+                                logger: Logger, say: (String) -> Void) -> RemoteView? {
         do {
             let settings = try config.remote.vnc.map { vnc throws(RemoteViewError) in
                 try RemoteView.Settings(vnc, baseDirectory: URL(fileURLWithPath: configPath).deletingLastPathComponent().path)
@@ -184,7 +197,7 @@ public enum RunCommand {
             view.receiver = receiver
             let first = settings.ports.lowerBound
             let busy = view.port == first ? "" : view.port == first + 1 ? " (\(first) was in use)" : " (\(first)-\(view.port - 1) were in use)"
-            print("kiosk: remote view \(view.address)\(busy) (open it in a VNC viewer; --no-remote turns it off)")
+            say("kiosk: remote view \(view.address)\(busy) (open it in a VNC viewer; --no-remote turns it off)")
             return view
         } catch {
             logger.error("remote view off: \(error)")

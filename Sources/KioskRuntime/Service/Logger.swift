@@ -1,4 +1,3 @@
-import CSystemd
 import Glibc
 import KioskPlatform
 
@@ -40,7 +39,8 @@ nonisolated public enum LogLevel: Int32, Comparable, CaseIterable, Sendable {
 
 /// Where log lines go.
 nonisolated public enum LogDestination: Sendable {
-    /// The systemd journal, with the level as the entry's priority.
+    /// The systemd journal, with the level as the entry's priority: written to its stream on stderr
+    /// with a `<N>` in front of each line.
     case journal
     /// Standard error, one line each, prefixed with the level.
     case standardError
@@ -97,7 +97,9 @@ nonisolated public struct Logger: Sendable {
         let text = message()
         switch destination {
         case .journal:
-            _ = kiosk_journal_print(level.rawValue, text)
+            // Through the journal's stream rather than its datagram socket, whose sends wait while
+            // journald is behind: a line goes when the stream has room, as on stderr.
+            LogLineWriter.journalStream.write(Self.journalLines(level, text))
         case .standardError:
             // A line at a time, and never waiting for a reader: one that stopped reading would
             // otherwise hold the frame loop once the pipe is full.
@@ -105,6 +107,12 @@ nonisolated public struct Logger: Sendable {
         case .sink(let sink):
             sink(level, text)
         }
+    }
+
+    /// `text` as journal stream lines: each line of it with the level's priority in front, so that a
+    /// message of several lines keeps its priority throughout.
+    static func journalLines(_ level: LogLevel, _ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "<\(level.rawValue)>\($0)\n" }.joined()
     }
 
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }

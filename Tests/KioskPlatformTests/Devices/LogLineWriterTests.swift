@@ -82,6 +82,19 @@ import Testing
         #expect(writer.droppedLines == 0)
     }
 
+    /// On the journal's stream the notice is a warning by its priority prefix, as the lines are.
+    @Test func theJournalStreamsNoticeHasAWarningsPriority() throws {
+        let pipe = try Pipe()
+        pipe.fill()
+        let writer = LogLineWriter(fileDescriptor: pipe.writeEnd, warningPrefix: "<4>")
+        writer.write("<6>lost\n")
+        writer.write("<6>lost too\n")
+        _ = pipe.drain()
+        writer.write("<3>read again\n")
+        #expect(String(decoding: pipe.drain(), as: UTF8.self)
+                == "<4>2 log lines were dropped: nothing was reading them\n<3>read again\n")
+    }
+
     @Test func aLongLineIsCutAtACharacterWithItsNewline() throws {
         let pipe = try Pipe()
         let writer = LogLineWriter(fileDescriptor: pipe.writeEnd)

@@ -48,6 +48,60 @@ import Testing
         #expect(text.contains("kiosk: control socket \(directory.path)/control.sock"))
     }
 
+    /// A script that stops reading the events: stdout fills, and the kiosk goes on (its control
+    /// socket answers) instead of waiting in a write; the lines it kept arrive whole once read.
+    @Test func eventsNobodyReadsDoNotHoldTheKiosk() throws {
+        let directory = TemporaryDirectory()
+        let payload = String(repeating: "x", count: 3_000)
+        let config = """
+            panels:
+              home:
+                timers:
+                  - {id: tick, every: 50ms, do: {emit: {event: tick, value: "\(payload)"}}}
+                root: {type: label, id: title, text: Ticking}
+            """
+        try config.write(toFile: directory.path + "/kiosk.yaml", atomically: true, encoding: .utf8)
+        let socket = directory.path + "/control.sock"
+        let process = Self.kiosk(["run", "--config", directory.path + "/kiosk.yaml", "--backend", "headless", "--no-remote",
+                                  "--out", directory.path + "/frame.png", "--control", socket])
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        // Until the pipe is full (16 pages, an event or so each) and has stayed so for a second
+        // (20 more events), bounded by 30 s.
+        let reader = output.fileHandleForReading.fileDescriptor
+        var queued: Int32 = 0, unchanged = 0
+        for _ in 0..<300 where unchanged < 10 {
+            usleep(100_000)
+            var now: Int32 = 0
+            _ = ioctl(reader, UInt(FIONREAD), &now)
+            unchanged = now == queued && now >= 40_000 ? unchanged + 1 : 0
+            queued = now
+        }
+        try #require(unchanged >= 10, "the kiosk's events did not fill the pipe: \(queued) bytes")
+
+        let control = Self.kiosk(["ctl", "--socket", socket, "get", "title.text"])
+        let answer = Pipe()
+        control.standardOutput = answer
+        try control.run()
+        #expect(Self.waitOrKill(control), "the kiosk did not answer while its stdout was full")
+        #expect(String(decoding: answer.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("Ticking"))
+
+        // Read now: every line whole, in the order written.
+        process.terminate()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "", "the output ends with a whole line")
+        let events = lines.filter { $0.hasPrefix("{") }
+        #expect(events.count > 30)
+        #expect(events.allSatisfy { $0 == #"{"event":"emit","name":"tick","value":"\#(payload)"}"# })
+    }
+
     @Test func versionIsPrintedAndNothingElseRuns() throws {
         let process = Process()
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "no kiosk binary at \(Self.binary)")

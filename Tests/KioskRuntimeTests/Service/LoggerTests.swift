@@ -38,6 +38,13 @@ nonisolated final class LogCapture: Sendable {
         #expect(LogLevel(name: "verbose") == nil)
     }
 
+    /// The journal's stream reads a leading "<N>" as the line's priority: every line of a message has it.
+    @Test func journalLinesCarryTheirPriorityOnEveryLine() {
+        #expect(Logger.journalLines(.error, "config: bad") == "<3>config: bad\n")
+        #expect(Logger.journalLines(.notice, "first\nsecond") == "<5>first\n<5>second\n")
+        #expect(Logger.journalLines(.debug, "") == "<7>\n")
+    }
+
     @Test func journalIsUsedOnlyWhenStderrIsTheJournalStream() {
         let identity = (device: UInt64(2049), inode: UInt64(123_456))
         #expect(LogDestination.isJournalStream("2049:123456", standardError: identity))

@@ -71,6 +71,12 @@ record "session: $(loginctl list-sessions --no-legend --no-pager | tr -s ' ')"
 record "cgroup: $(cat /proc/$pid/cgroup)"
 journalctl -b -t kiosk --no-pager | grep -q "started: backend drm, card /dev/dri/card0" || fail "no start-up summary in the journal"
 journalctl -b -t kiosk --no-pager | grep -q "config /etc/kiosk/kiosk.yaml" || fail "the kiosk did not load /etc/kiosk/kiosk.yaml"
+# The log comes through the journal's stream with a "<N>" in front of each line: the start-up
+# summary is a notice there (a line without its prefix would be the stream's info).
+journalctl -b -t kiosk -p notice..notice --no-pager | grep -q "started: backend drm" \
+  || fail "the start-up summary is not a notice in the journal"
+journalctl -b -t kiosk --no-pager | grep -q "<[0-7]>" && fail "a log line shows its priority prefix in the journal"
+record "journal: $(journalctl -b -t kiosk -p notice..notice -o verbose --no-pager | grep -m1 -oE '_TRANSPORT=[a-z]+')"
 [ -S /run/kiosk/control.sock ] && record "control socket: $(ls -l /run/kiosk/control.sock)"
 vmctl screendump "$E2E_OUT/started.png"
 
