@@ -11,7 +11,7 @@ import Glibc
 /// The descriptor stays blocking: standard output is shared with the shell that started the kiosk,
 /// and O_NONBLOCK on it would be the shell's too. Instead, a write is at most PIPE_BUF bytes and is
 /// made only after `poll` says there is room, which takes such a write whole without waiting.
-public final class QueuedLineWriter {
+@MainActor public final class QueuedLineWriter {
     /// Bytes that wait for a slow reader at most: a few thousand lines, a bounded amount of memory.
     public static let maximumBacklogBytes = 1 << 20
     static let chunkBytes = Int(PIPE_BUF)
