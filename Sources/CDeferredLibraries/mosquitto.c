@@ -32,6 +32,9 @@ MOSQUITTO_PROCEDURE(mosquitto_connect_v5_callback_set,
 MOSQUITTO_PROCEDURE(mosquitto_disconnect_v5_callback_set,
                     (Client *client, void (*callback)(Client *, void *, int, const mosquitto_property *)),
                     (client, callback))
+MOSQUITTO_PROCEDURE(mosquitto_publish_v5_callback_set,
+                    (Client *client, void (*callback)(Client *, void *, int, int, const mosquitto_property *)),
+                    (client, callback))
 MOSQUITTO_PROCEDURE(mosquitto_message_v5_callback_set,
                     (Client *client, void (*callback)(Client *, void *, const struct mosquitto_message *,
                                                       const mosquitto_property *)),

@@ -82,6 +82,7 @@ public final class MQTTBridge {
                                           handler: handler, idle: idle, scheduler: scheduler, logger: logger)
         connection.onConnected = { [unowned self] in connected() }
         connection.onMessage = { [unowned self] message in received(message) }
+        connection.onCaughtUp = { [unowned self] in caughtUp() }
         observe()
         connection.start()
     }
@@ -123,6 +124,15 @@ public final class MQTTBridge {
             if phase == .laidOut { self?.publishState() }
         }
         idle.addStateObserver { [weak self] _ in self?.publishState() }
+    }
+
+    /// The broker took what waited after messages were dropped: the retained topics may hold older
+    /// values than the kiosk's, so they are published again.
+    private func caughtUp() {
+        publishedState = nil
+        publishedWidgets = [:]
+        publishState()
+        publishWidgets()
     }
 
     private func connected() {

@@ -9,6 +9,12 @@ import KioskPlatform
 /// (`BlockingCall`), so the loop never waits for DNS or the broker.
 ///
 /// A problem is logged once, when it starts; the same problem on each retry is not logged again.
+///
+/// What waits to be sent is bounded. A broker that stops reading (hung, or behind a link that went
+/// quiet without closing) would otherwise leave every message the kiosk publishes in libmosquitto
+/// until the keep-alive gives up, which may be an hour away. Past `maximumUnsentBytes` new messages
+/// are dropped and counted; once the broker has taken most of what waited, `onCaughtUp` lets the
+/// owner publish its retained values again.
 final class MQTTConnection {
     struct Settings {
         var broker: String
@@ -35,10 +41,18 @@ final class MQTTConnection {
         case waitingToRetry
     }
 
+    /// Bytes (topics and payloads) queued and not yet written (QoS 0) or acknowledged (QoS 1), at most.
+    static let maximumUnsentBytes = 1 << 20
+    /// Messages waiting at most: a message id is 16 bits, and small messages would run out of them.
+    static let maximumUnsentMessages = 10_000
+
     private(set) var phase = Phase.stopped
     /// The broker accepted the connection: subscribe and publish retained state here.
     var onConnected: (() -> Void)?
     var onMessage: ((MQTTMessage) -> Void)?
+    /// Messages were dropped because too much waited, and the broker has since taken most of it:
+    /// retained values published meanwhile may be missing.
+    var onCaughtUp: (() -> Void)?
 
     private let settings: Settings
     private let client: MosquittoClient
@@ -54,6 +68,11 @@ final class MQTTConnection {
     private(set) var connectionCount = 0
     /// Messages read and not yet handed on (`deliverArrived`).
     private var arrived: [MQTTMessage] = []
+    /// Messages queued and not done with, by libmosquitto's id, with their size.
+    private var unsent: [Int32: Int] = [:]
+    private(set) var unsentBytes = 0
+    /// Messages not queued since too much began to wait.
+    private(set) var droppedMessages = 0
 
     init(settings: Settings, scheduler: any Scheduler, logger: Logger) throws(MQTTError) {
         self.settings = settings
@@ -65,6 +84,7 @@ final class MQTTConnection {
         if let tls = settings.tls { try client.setTLS(caFile: tls.caFile, certFile: tls.certFile, keyFile: tls.keyFile) }
         client.onConnect = { [unowned self] reason in acknowledged(reason) }
         client.onMessage = { [unowned self] message in arrived.append(message) }
+        client.onPublished = { [unowned self] messageID in published(messageID) }
     }
 
     func start() {
@@ -86,14 +106,54 @@ final class MQTTConnection {
 
     var isConnected: Bool { phase == .connected }
 
-    /// Queues a message; nothing is sent while disconnected (state is published again on connect).
+    /// Queues a message; nothing is sent while disconnected (state is published again on connect),
+    /// nor while too much waits for the broker (see the type's note).
     func publish(_ topic: String, _ payload: [UInt8], retain: Bool = false, qos: Int32 = 0, correlationData: [UInt8]? = nil) {
         guard phase == .connected else { return }
-        let code = client.publish(topic: topic, payload: payload, qos: qos, retain: retain, correlationData: correlationData)
-        if code != MOSQ_ERR_SUCCESS.rawValue {
+        let size = topic.utf8.count + payload.count
+        // A message goes whatever its size when nothing waits: a screenshot may be larger than the bound.
+        guard unsent.isEmpty
+            || (unsentBytes + size <= Self.maximumUnsentBytes && unsent.count < Self.maximumUnsentMessages) else {
+            if droppedMessages == 0 {
+                logger.warning("mqtt: the broker \(settings.broker) is not taking messages (\(unsent.count) wait, "
+                               + "\(unsentBytes / 1024) KiB); new ones are dropped until it does")
+            }
+            droppedMessages += 1
+            return
+        }
+        var messageID: Int32 = 0
+        let code = client.publish(topic: topic, payload: payload, qos: qos, retain: retain, correlationData: correlationData,
+                                  messageID: &messageID)
+        if code == MOSQ_ERR_SUCCESS.rawValue {
+            unsent[messageID] = size
+            unsentBytes += size
+        } else {
             logger.warning("mqtt: \(topic) not published: \(MosquittoClient.describe(code))")
         }
         watchSocket()
+    }
+
+    /// libmosquitto is done with a message. Once no more than half the bound waits after messages
+    /// were dropped, the broker is taking them again.
+    private func published(_ messageID: Int32) {
+        guard let size = unsent.removeValue(forKey: messageID) else { return }
+        unsentBytes -= size
+        guard droppedMessages > 0, unsentBytes <= Self.maximumUnsentBytes / 2, unsent.count <= Self.maximumUnsentMessages / 2
+        else { return }
+        logger.notice("mqtt: the broker \(settings.broker) takes messages again; \(droppedMessages) were dropped meanwhile")
+        droppedMessages = 0
+        onCaughtUp?()
+    }
+
+    /// A new connection starts with nothing waiting: what libmosquitto held for the last one is
+    /// resent or gone, and the owner publishes its state again.
+    private func forgetUnsent() {
+        if droppedMessages > 0 {
+            logger.notice("mqtt: \(droppedMessages) messages were dropped while the broker \(settings.broker) did not take them")
+        }
+        unsent = [:]
+        unsentBytes = 0
+        droppedMessages = 0
     }
 
     func subscribe(_ topic: String) {
@@ -155,6 +215,7 @@ final class MQTTConnection {
                 + (reason == 134 || reason == 135 || reason == 4 || reason == 5 ? " (check mqtt.username and mqtt.password_file)" : ""))
             return
         }
+        forgetUnsent()
         phase = .connected
         connectionCount += 1
         backoff.reset()

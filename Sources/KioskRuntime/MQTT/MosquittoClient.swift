@@ -22,6 +22,8 @@ final class MosquittoClient {
     /// The connection ended; `reason` 0 when the kiosk asked for it.
     var onDisconnect: ((_ reason: Int32) -> Void)?
     var onMessage: ((MQTTMessage) -> Void)?
+    /// A message `publish` queued is done with: written (QoS 0) or acknowledged by the broker (QoS 1).
+    var onPublished: ((_ messageID: Int32) -> Void)?
 
     /// Nil once libmosquitto is open and initialised, else why it cannot be opened.
     private static let library: String? = {
@@ -41,12 +43,14 @@ final class MosquittoClient {
         mosquitto_connect_v5_callback_set(pointer, connectCallback)
         mosquitto_disconnect_v5_callback_set(pointer, disconnectCallback)
         mosquitto_message_v5_callback_set(pointer, messageCallback)
+        mosquitto_publish_v5_callback_set(pointer, publishCallback)
     }
 
     isolated deinit {
         onConnect = nil
         onDisconnect = nil
         onMessage = nil
+        onPublished = nil
         mosquitto_destroy(handle.pointer)
     }
 
@@ -105,9 +109,10 @@ final class MosquittoClient {
     func loopMisc() -> Int32 { mosquitto_loop_misc(handle.pointer) }
 
     /// Queues a message (QoS 0 or 1); a reply to an MQTT 5 request carries its correlation data.
+    /// `messageID`, when given, is set to the id `onPublished` reports the message by.
     @discardableResult
     func publish(topic: String, payload: [UInt8], qos: Int32 = 0, retain: Bool = false, correlationData: [UInt8]? = nil,
-                 responseTopic: String? = nil) -> Int32 {
+                 responseTopic: String? = nil, messageID: UnsafeMutablePointer<Int32>? = nil) -> Int32 {
         var properties: OpaquePointer?
         defer { mosquitto_property_free_all(&properties) }
         if let responseTopic {
@@ -120,7 +125,7 @@ final class MosquittoClient {
             }
         }
         return payload.withUnsafeBytes { bytes in
-            mosquitto_publish_v5(handle.pointer, nil, topic, Int32(bytes.count), bytes.baseAddress, qos, retain, properties)
+            mosquitto_publish_v5(handle.pointer, messageID, topic, Int32(bytes.count), bytes.baseAddress, qos, retain, properties)
         }
     }
 
@@ -202,6 +207,13 @@ private let disconnectCallback: @convention(c) (OpaquePointer?, UnsafeMutableRaw
     guard let userdata else { return }
     let client = Unmanaged<MosquittoClient>.fromOpaque(userdata).takeUnretainedValue()
     MainActor.assumeIsolated { client.onDisconnect?(reason) }
+}
+
+private let publishCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32, Int32, OpaquePointer?) -> Void = {
+    _, userdata, messageID, _, _ in
+    guard let userdata else { return }
+    let client = Unmanaged<MosquittoClient>.fromOpaque(userdata).takeUnretainedValue()
+    MainActor.assumeIsolated { client.onPublished?(messageID) }
 }
 
 private let messageCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafePointer<mosquitto_message>?,

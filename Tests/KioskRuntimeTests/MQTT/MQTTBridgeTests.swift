@@ -56,6 +56,50 @@ import Testing
         #expect(watch.waitFor("kiosk/doomed/status", containing: "offline") != nil)
     }
 
+    /// A broker that stops reading (stopped with SIGSTOP, its sockets open) while the kiosk publishes
+    /// an event of 50 KB every 50 ms: once the sockets' buffers are full, what waits in the kiosk
+    /// stops growing at the bound and new messages are dropped, counted in the log. When the broker
+    /// reads again, the kiosk says how many were dropped and its retained values are published again.
+    @Test func aBrokerThatStopsReadingCostsTheKioskABoundedBacklog() throws {
+        let broker = try LocalBroker()
+        let watch = try broker.subscribe(["kiosk/stall/status", "kiosk/stall/widget/#"])
+        let payload = String(repeating: "x", count: 50_000)
+        let kiosk = try KioskUnderTest(config: """
+            display: {size: 320x240}
+            mqtt: {broker: \(broker.url), client_id: stall, keepalive: 1h, publish: [level.value]}
+            panels:
+              home:
+                timers:
+                  - {id: flood, every: 50ms, do: {emit: {event: flood, value: "\(payload)"}}}
+                children:
+                  - {type: slider, id: level, value: 0.5}
+
+            """)
+        #expect(watch.waitFor("kiosk/stall/status", containing: "online") != nil)
+        #expect(watch.waitFor("kiosk/stall/widget/level/value", containing: "0.5") != nil)
+
+        broker.pause()
+        let stalled = kiosk.waitForLog("mqtt: the broker \(broker.url) is not taking messages", seconds: 60)
+        if !stalled { broker.resume() }
+        try #require(stalled, "no backlog warning after 60 s:\n\(kiosk.log)")
+        let atBound = kiosk.residentKiB
+        // Another 5 MB of events, which would all wait without the bound.
+        usleep(5_000_000)
+        let grown = kiosk.residentKiB - atBound
+        broker.resume()
+        #expect(grown < 2_048, "the kiosk grew by \(grown) KiB while the broker did not read")
+
+        #expect(kiosk.waitForLog("mqtt: the broker \(broker.url) takes messages again; "), "\(kiosk.log)")
+        let dropped = kiosk.log.split(separator: "\n").first { $0.contains("takes messages again") }
+            .flatMap { $0.split(separator: "; ").last?.split(separator: " ").first }.flatMap { Int($0) } ?? 0
+        #expect(dropped >= 50, "at 20 events a second for 5 s")
+        // The connection was never lost, and it carries commands and retained values again.
+        try broker.publish("kiosk/stall/command", #"{"cmd":"set","target":"level.value","value":0.75}"#)
+        #expect(watch.waitFor("kiosk/stall/widget/level/value", containing: "0.75", seconds: 30) != nil)
+        #expect(!kiosk.log.contains("lost the connection"), "\(kiosk.log)")
+        #expect(kiosk.process.isRunning)
+    }
+
     @Test func wrongCredentialsAreLoggedOnceAndRetried() throws {
         let broker = try LocalBroker(users: ["kiosk": "right"])
         let password = broker.directory.path + "/kiosk-password"

@@ -60,6 +60,16 @@ final class LocalBroker {
         self.process = nil
     }
 
+    /// Stops the broker where it is (SIGSTOP): its sockets stay open and nothing reads them, as with
+    /// a broker that hangs.
+    func pause() {
+        if let process, process.isRunning { kill(process.processIdentifier, SIGSTOP) }
+    }
+
+    func resume() {
+        if let process, process.isRunning { kill(process.processIdentifier, SIGCONT) }
+    }
+
     /// Publishes with mosquitto_pub (MQTT 5); waits until it is sent.
     func publish(_ topic: String, _ message: String, retain: Bool = false, file: String? = nil) throws {
         var arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-V", "mqttv5", "-q", "1", "-t", topic]
@@ -188,6 +198,22 @@ final class KioskUnderTest {
     }
 
     var log: String { (try? String(contentsOfFile: directory.path + "/kiosk.log", encoding: .utf8)) ?? "" }
+
+    /// Waits up to `seconds` for the log to contain `text`.
+    func waitForLog(_ text: String, seconds: Double = 30) -> Bool {
+        for _ in 0..<Int(seconds * 10) {
+            if log.contains(text) { return true }
+            usleep(100_000)
+        }
+        return log.contains(text)
+    }
+
+    /// Resident memory now, in KiB.
+    var residentKiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        return status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
+    }
 
     func killHard() {
         kill(process.processIdentifier, SIGKILL)
