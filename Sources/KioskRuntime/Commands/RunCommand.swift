@@ -118,33 +118,40 @@ public enum RunCommand {
         // Named only now: the first frame needs no file (and a start then runs none of FileManager).
         let path = arguments.value("out") ?? defaultFramePath()
         try display.snapshot().writePNG(replacing: path)
-        print("kiosk: no display found, running headless at \(Int(size.width))x\(Int(size.height))")
-        print("kiosk: frame written to \(path)")
+        let output = standardOutput(on: loop, logger: Logger.standard())
+        defer { output.finish(waitingUpTo: 5) }
+        output.write("kiosk: no display found, running headless at \(Int(size.width))x\(Int(size.height))")
+        output.write("kiosk: frame written to \(path)")
         if arguments.flag("once") { return }
-        print("kiosk: idle until interrupted (Ctrl-C)")
+        output.write("kiosk: idle until interrupted (Ctrl-C)")
         // After each change, the frame is written again once nothing more is coming.
         let frameFile = FrameFileWriter(display: display, path: path, logger: Logger.standard())
         try loop.addSignals([.terminate, .interrupt]) { _ in loop.stop() }
         try withExtendedLifetime(frameFile) { try loop.run() }
     }
 
-    /// Headless with a config: the panels run on the real event loop (frame loop, timers, idle and
-    /// control socket as on a device), `emit` events go to stdout as JSON lines, the frame is written
-    /// again after every change, and the config is reloaded on SIGHUP or when the file changes (a bad
-    /// edit keeps the running one).
-    ///
-    /// Stdout never holds the loop: lines wait (up to a bound) for a reader that is slow, and those
-    /// past the bound are dropped and counted in the log. A reader that goes away ends the lines,
-    /// not the kiosk (SIGPIPE is ignored).
-    static func runPanels(configPath: String, arguments: Arguments) throws {
-        let loop = try EventLoop()
-        let logger = Logger.standard()
+    /// Standard output for a kiosk that runs until stopped: lines wait (up to a bound) for a reader
+    /// that is slow, those past the bound are dropped and counted in the log, and a reader that goes
+    /// away ends the lines, not the kiosk (SIGPIPE is ignored from here on).
+    static func standardOutput(on loop: EventLoop, logger: Logger) -> QueuedLineWriter {
         signal(SIGPIPE, SIG_IGN)
         let output = QueuedLineWriter(fileDescriptor: STDOUT_FILENO, scheduler: loop)
         output.onDropped = { count in
             logger.warning("\(count) line\(count == 1 ? " was" : "s were") dropped from standard output: it was not read fast enough")
         }
         output.onClosed = { reason in logger.warning("standard output is no longer written: \(reason)") }
+        return output
+    }
+
+    /// Headless with a config: the panels run on the real event loop (frame loop, timers, idle and
+    /// control socket as on a device), `emit` events go to stdout as JSON lines, the frame is written
+    /// again after every change, and the config is reloaded on SIGHUP or when the file changes (a bad
+    /// edit keeps the running one).
+    /// Stdout never holds the loop (`standardOutput(on:logger:)`).
+    static func runPanels(configPath: String, arguments: Arguments) throws {
+        let loop = try EventLoop()
+        let logger = Logger.standard()
+        let output = standardOutput(on: loop, logger: logger)
         // What is still waiting goes out at the end, if the reader takes it within a few seconds.
         defer { output.finish(waitingUpTo: 5) }
         let once = arguments.flag("once")
