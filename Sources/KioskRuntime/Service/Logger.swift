@@ -110,9 +110,11 @@ nonisolated public struct Logger: Sendable {
     }
 
     /// `text` as journal stream lines: each line of it with the level's priority in front, so that a
-    /// message of several lines keeps its priority throughout.
+    /// message of several lines keeps its priority throughout (a final newline makes no empty entry).
     static func journalLines(_ level: LogLevel, _ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "<\(level.rawValue)>\($0)\n" }.joined()
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { "<\(level.rawValue)>\($0)\n" }.joined()
     }
 
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }

@@ -42,6 +42,7 @@ nonisolated final class LogCapture: Sendable {
     @Test func journalLinesCarryTheirPriorityOnEveryLine() {
         #expect(Logger.journalLines(.error, "config: bad") == "<3>config: bad\n")
         #expect(Logger.journalLines(.notice, "first\nsecond") == "<5>first\n<5>second\n")
+        #expect(Logger.journalLines(.warning, "ends with a newline\n") == "<4>ends with a newline\n")
         #expect(Logger.journalLines(.debug, "") == "<7>\n")
     }
 
