@@ -1,5 +1,7 @@
 import CSystemd
 import Glibc
+import KioskGraphics
+import KioskPlatform
 
 /// One backlight under /sys/class/backlight.
 nonisolated public struct BacklightDevice: Equatable, Sendable {
@@ -38,6 +40,11 @@ nonisolated public struct BacklightError: Error, Equatable, Sendable, CustomStri
 /// user change it; when that is not available (no session, no system bus) it writes sysfs
 /// directly if permitted. `Backlight.open()` returns nil when the board has no backlight, and
 /// the runtime dims with an overlay instead.
+///
+/// logind is asked without waiting (`SystemBus`, driven by `scheduler`): one call at a time, and a
+/// level asked for meanwhile replaces the one waiting to go, so a fade never queues up behind a slow
+/// logind. A call that fails or goes unanswered for `logindTimeout` falls back to sysfs with the
+/// latest level; when that fails too, `onFailure` hears why.
 public final class Backlight {
     public enum Method: Equatable, Sendable {
         case logind
@@ -47,8 +54,25 @@ public final class Backlight {
     public let device: BacklightDevice
     /// How brightness was last set successfully, so a failing method is not retried every time.
     public private(set) var workingMethod: Method?
+    /// Told when a level could not be set after `setBrightness` had returned (logind failed, and so
+    /// did sysfs).
+    public var onFailure: ((BacklightError) -> Void)?
+    /// Seconds logind has to answer a call.
+    public static let logindTimeout = 2.0
+
     private let methods: [Method]
-    private var bus: OpaquePointer?
+    private let scheduler: (any Scheduler)?
+    private let busAddress: String
+    private let timeout: Double
+    private var bus: SystemBus?
+    /// Why logind cannot be used, once it failed: it is not asked again.
+    private var logindFailure: String?
+    /// The level logind is setting now, and the one asked for since, which goes next.
+    private var levelInFlight: Int?
+    private var levelQueued: Int?
+    /// Ends the call in flight after `timeout`, whatever state the bus is in (sd-bus's own timeout
+    /// waits for a bus that has not finished greeting it for 25 s).
+    private var answerTimer: TimerID?
 
     /// Every backlight, most preferred first.
     public static func discover(in root: String = "/sys/class/backlight") -> [BacklightDevice] {
@@ -66,22 +90,24 @@ public final class Backlight {
         return devices.sorted { ($0.preferenceRank, $0.name) < ($1.preferenceRank, $1.name) }
     }
 
-    /// The preferred backlight (or the one named in the config), or nil when there is none.
+    /// The preferred backlight (or the one named in the config), or nil when there is none. Without
+    /// a `scheduler` to drive the system bus, logind is not asked.
     public static func open(named name: String? = nil, in root: String = "/sys/class/backlight",
-                            methods: [Method] = [.logind, .sysfs]) -> Backlight?
+                            methods: [Method] = [.logind, .sysfs], scheduler: (any Scheduler)? = nil) -> Backlight?
     {
         let devices = discover(in: root)
         guard let device = name.map({ wanted in devices.first { $0.name == wanted } }) ?? devices.first else { return nil }
-        return Backlight(device: device, methods: methods)
+        return Backlight(device: device, methods: methods, scheduler: scheduler)
     }
 
-    public init(device: BacklightDevice, methods: [Method] = [.logind, .sysfs]) {
+    /// `busAddress` and `timeout` are the system bus's and `logindTimeout` unless a test says otherwise.
+    public init(device: BacklightDevice, methods: [Method] = [.logind, .sysfs], scheduler: (any Scheduler)? = nil,
+                busAddress: String? = nil, timeout: Double = Backlight.logindTimeout) {
         self.device = device
         self.methods = methods
-    }
-
-    isolated deinit {
-        if let bus { sd_bus_flush_close_unref(bus) }
+        self.scheduler = scheduler
+        self.busAddress = busAddress ?? SystemBus.systemAddress
+        self.timeout = timeout
     }
 
     /// The current level in device units (`actual_brightness` when the driver provides it).
@@ -98,47 +124,107 @@ public final class Backlight {
         try setBrightness(level)
     }
 
-    /// Sets a level in device units (0…maximumBrightness). A D-Bus round trip; it happens only on
-    /// idle transitions, never per frame.
+    /// Sets a level in device units (0…maximumBrightness). Through logind it returns once the call
+    /// has started (see the type's note); it throws when no method could even start.
     public func setBrightness(_ level: Int) throws(BacklightError) {
         let value = min(max(level, 0), device.maximumBrightness)
         var reasons: [String] = []
-        var order = methods
-        if let workingMethod, let index = order.firstIndex(of: workingMethod) {
-            order.remove(at: index)
-            order.insert(workingMethod, at: 0)
-        }
-        for method in order {
-            let failure: String? = switch method {
-            case .logind: setThroughLogind(value)
-            case .sysfs: writeSysfs(value)
-            }
-            if let failure {
-                reasons.append(failure)
+        if methods.contains(.logind) {
+            if let problem = askLogind(value) {
+                reasons.append(problem)
             } else {
-                workingMethod = method
                 return
             }
+        }
+        try setThroughSysfs(value, after: reasons)
+    }
+
+    /// Writes `value` to sysfs if that is allowed, else throws `reasons` with sysfs's.
+    private func setThroughSysfs(_ value: Int, after reasons: [String]) throws(BacklightError) {
+        var reasons = reasons
+        if methods.contains(.sysfs) {
+            guard let problem = writeSysfs(value) else {
+                workingMethod = .sysfs
+                return
+            }
+            reasons.append(problem)
         }
         workingMethod = nil
         throw BacklightError(device: device.name, reasons: reasons)
     }
 
-    private func setThroughLogind(_ value: Int) -> String? {
-        if bus == nil {
-            var connection: OpaquePointer?
-            let result = sd_bus_open_system(&connection)
-            guard result >= 0, let connection else {
-                return "logind: no system bus (\(String(cString: strerror(-result))))"
-            }
-            bus = connection
+    // MARK: logind
+
+    /// Starts setting `value` through logind, or queues it behind the call in flight. Why logind
+    /// cannot be asked, when it cannot.
+    private func askLogind(_ value: Int) -> String? {
+        if let logindFailure { return logindFailure }
+        if levelInFlight != nil {
+            levelQueued = value
+            return nil
         }
-        var message = [CChar](repeating: 0, count: 256)
+        guard let bus = connectedBus() else { return logindFailure }
         // "auto": the caller's session, or its user's display session.
-        let result = kiosk_logind_set_brightness(bus, "/org/freedesktop/login1/session/auto", "backlight", device.name,
-                                                 UInt32(value), &message, message.count)
-        guard result < 0 else { return nil }
-        return "logind: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let result = kiosk_logind_set_brightness_async(bus.handle, "/org/freedesktop/login1/session/auto", "backlight",
+                                                       device.name, UInt32(value), UInt64(timeout * 1_000_000),
+                                                       logindReplied, Unmanaged.passUnretained(self).toOpaque())
+        guard result >= 0 else {
+            return giveUpLogind("logind: \(SystemBus.describe(result))")
+        }
+        levelInFlight = value
+        answerTimer = try? scheduler?.addTimer(after: timeout) { [unowned self] in
+            answerTimer = nil
+            logindAnswered(error: "logind: no answer in \(timeout.compact) s")
+        }
+        bus.update()
+        return nil
+    }
+
+    /// The system bus, connected on first use.
+    private func connectedBus() -> SystemBus? {
+        if let bus { return bus }
+        guard let scheduler else {
+            _ = giveUpLogind("logind: no loop to drive the system bus")
+            return nil
+        }
+        do {
+            let bus = try SystemBus(address: busAddress, scheduler: scheduler)
+            bus.onFailure = { [unowned self] reason in
+                guard levelInFlight != nil else { return }
+                logindAnswered(error: "logind: the system bus closed (\(reason))")
+            }
+            self.bus = bus
+            return bus
+        } catch {
+            _ = giveUpLogind("logind: \(error)")
+            return nil
+        }
+    }
+
+    /// logind's reply to the call in flight: nil when it set the level, else its error.
+    fileprivate func logindAnswered(error: String?) {
+        guard let value = levelInFlight else { return }
+        levelInFlight = nil
+        if let answerTimer { scheduler?.cancelTimer(answerTimer) }
+        answerTimer = nil
+        let wanted = levelQueued ?? value
+        levelQueued = nil
+        if let error {
+            _ = giveUpLogind(error)
+            do {
+                try setThroughSysfs(wanted, after: [error])
+            } catch {
+                onFailure?(error)
+            }
+            return
+        }
+        workingMethod = .logind
+        if wanted != value { _ = askLogind(wanted) }
+    }
+
+    private func giveUpLogind(_ reason: String) -> String {
+        logindFailure = reason
+        return reason
     }
 
     private func writeSysfs(_ value: Int) -> String? {
@@ -168,4 +254,18 @@ public final class Backlight {
     static func readInteger(_ path: String) -> Int? {
         readText(path).flatMap { Int($0) }
     }
+}
+
+/// sd-bus calls it from inside `sd_bus_process`, on the main thread, with the backlight as userdata.
+private let logindReplied: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<sd_bus_error>?) -> Int32 = {
+    reply, userdata, _ in
+    guard let userdata else { return 0 }
+    let backlight = Unmanaged<Backlight>.fromOpaque(userdata).takeUnretainedValue()
+    var failure: String?
+    if let reply, sd_bus_message_is_method_error(reply, nil) > 0 {
+        let error = sd_bus_message_get_error(reply)
+        failure = "logind: " + (error?.pointee.message.map { String(cString: $0) } ?? "an error without a message")
+    }
+    MainActor.assumeIsolated { backlight.logindAnswered(error: failure) }
+    return 0
 }

@@ -9,4 +9,12 @@ public protocol ScreenPower: AnyObject {
     func switchDisplayOff()
     /// Input woke the screen: the display comes back on with the next frame.
     func switchDisplayOn()
+    /// Calls `handler` if the backlight fails after `setBacklight` said yes (it is set without
+    /// waiting): the overlay dims from then on.
+    func observeBacklightLoss(_ handler: @escaping () -> Void)
+}
+
+extension ScreenPower {
+    /// A backlight set at once (or none) is never lost later.
+    public func observeBacklightLoss(_ handler: @escaping () -> Void) {}
 }

@@ -32,8 +32,8 @@ public final class IdleBehaviour {
     private var brightnessObservers: [(Double) -> Void] = []
     /// The backlight's level while awake (`display.brightness`); dimming is relative to it.
     public private(set) var brightness = 1.0
-    /// Sets the backlight at once or fades it; nil without hardware.
-    private let backlight: BacklightFade?
+    /// Sets the backlight at once or fades it; nil without hardware, or once it failed.
+    private var backlight: BacklightFade?
     /// `display.idle.antiburn` running on the blank screen, before the display goes off.
     private var colourCycle: ColourCycle?
 
@@ -48,6 +48,7 @@ public final class IdleBehaviour {
         backlight = power.map { power in BacklightFade(scheduler: scheduler) { power.setBacklight(fraction: $0) } }
         overlay.backgroundColor = .black
         overlay.isUserInteractionEnabled = false
+        power?.observeBacklightLoss { [weak self] in self?.backlightLost() }
         armTimer()
     }
 
@@ -206,6 +207,14 @@ public final class IdleBehaviour {
                 host.backStack.removeAll()
             }
         }
+    }
+
+    /// The backlight failed after it had taken a level: the overlay dims from now on, and a dim
+    /// screen gets its overlay at once.
+    private func backlightLost() {
+        backlight?.stop()
+        backlight = nil
+        if state == .dimmed { show(alpha: 1 - controller.settings.dimmedBrightness) }
     }
 
     private func notify(_ state: IdleState) {

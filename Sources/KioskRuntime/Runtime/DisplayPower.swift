@@ -1,10 +1,11 @@
 import KioskDRM
 
 /// The live kiosk's `ScreenPower`: the panel's backlight (through logind, else sysfs) and DPMS on
-/// the display. A backlight that refuses a change is reported once and then left alone: the
-/// dimming overlay takes over.
+/// the display. A backlight that refuses a change, at once or later (logind answers without the
+/// loop waiting), is reported once and then left alone: the dimming overlay takes over.
 final class DisplayPower: ScreenPower {
     private var backlight: Backlight?
+    private var backlightLossObservers: [() -> Void] = []
     /// The level the kiosk found at start, restored on wake; full brightness when it found the
     /// backlight off (a kiosk that stopped while blanked), or when the config sets
     /// `display.brightness` (its levels are shares of the maximum: a restart at night must not
@@ -25,6 +26,7 @@ final class DisplayPower: ScreenPower {
             fullLevel = 0
             logger.info("no backlight: idle dims with an overlay")
         }
+        backlight?.onFailure = { [unowned self] error in backlightFailed(error) }
     }
 
     func setBacklight(fraction: Double) -> Bool {
@@ -40,6 +42,17 @@ final class DisplayPower: ScreenPower {
             self.backlight = nil
             return false
         }
+    }
+
+    func observeBacklightLoss(_ handler: @escaping () -> Void) {
+        backlightLossObservers.append(handler)
+    }
+
+    private func backlightFailed(_ error: BacklightError) {
+        guard backlight != nil else { return }
+        logger.warning("\(error); idle dims with an overlay from now on")
+        backlight = nil
+        for observer in backlightLossObservers { observer() }
     }
 
     func switchDisplayOff() {

@@ -67,7 +67,7 @@ final class PanelsOnDisplay: LiveRuntimeDelegate, InputReceiver {
         remoteSettings = remote
         let logger = runtime.logger
         // The backlight is looked up once: boards do not grow one while running.
-        let power = DisplayPower(backlight: Backlight.open(), runtime: runtime, logger: logger,
+        let power = DisplayPower(backlight: Backlight.open(scheduler: runtime.loop), runtime: runtime, logger: logger,
                                  levelsOfMaximum: config.display.brightness != .level(1))
         var setup = PanelKiosk.Setup(configPath: configPath, adapters: adapters, controlPath: controlPath, power: power,
                                      service: runtime.service, logger: logger) { [unowned runtime] in

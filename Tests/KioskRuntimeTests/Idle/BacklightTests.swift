@@ -1,4 +1,5 @@
 import Glibc
+import KioskPlatform
 import Testing
 @testable import KioskRuntime
 
@@ -77,6 +78,66 @@ final class FakeBacklightTree {
         #expect(backlight.brightness == 50)
     }
 
+    /// A system bus that takes the connection and never answers (a hung dbus-daemon or logind): the
+    /// levels asked for return at once, the loop goes on, and once the call has had its time the
+    /// latest level, not the one in flight, goes to sysfs. logind is not asked again.
+    @Test func aSystemBusThatNeverAnswersHoldsNothingAndTheLatestLevelGoesToSysfs() throws {
+        let sysfs = FakeBacklightTree()
+        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let bus = try SilentBus()
+        let loop = try EventLoop()
+        let device = try #require(Backlight.discover(in: sysfs.root).first)
+        let backlight = Backlight(device: device, scheduler: loop, busAddress: bus.address, timeout: 0.2)
+        var failures: [BacklightError] = []
+        backlight.onFailure = { failures.append($0) }
+
+        try backlight.setBrightness(fraction: 0.5)
+        try backlight.setBrightness(fraction: 0.3)
+        #expect(backlight.brightness == 0, "nothing is written while logind is asked")
+        #expect(backlight.workingMethod == nil)
+
+        // The loop turns until the call has had its 0.2 s; a timer of the test's own bounds each turn.
+        let deadline = MonotonicClock.now() + 10
+        try loop.addTimer(after: 10) {}
+        while backlight.workingMethod == nil, MonotonicClock.now() < deadline { try loop.runOnce() }
+        #expect(backlight.workingMethod == .sysfs)
+        #expect(backlight.brightness == 30, "the latest level, not the one in flight")
+        #expect(failures.isEmpty)
+        try backlight.setBrightness(fraction: 0.8)
+        #expect(backlight.brightness == 80, "sysfs at once from now on")
+    }
+
+    /// When sysfs cannot take the level either, the failure comes later, with both reasons.
+    @Test func aLateFailureIsReportedWithWhatWasTried() throws {
+        let sysfs = FakeBacklightTree()
+        sysfs.add("stuck", type: "raw", maximum: 10)
+        unlink("\(sysfs.root)/stuck/brightness")
+        mkdir("\(sysfs.root)/stuck/brightness", 0o755)
+        let bus = try SilentBus()
+        let loop = try EventLoop()
+        let device = try #require(Backlight.discover(in: sysfs.root).first)
+        let backlight = Backlight(device: device, scheduler: loop, busAddress: bus.address, timeout: 0.2)
+        var failures: [BacklightError] = []
+        backlight.onFailure = { failures.append($0) }
+        try backlight.setBrightness(3)
+        let deadline = MonotonicClock.now() + 10
+        try loop.addTimer(after: 10) {}
+        while failures.isEmpty, MonotonicClock.now() < deadline { try loop.runOnce() }
+        #expect(failures.map(\.reasons) == [["logind: no answer in 0.2 s", "sysfs: \(sysfs.root)/stuck/brightness: Is a directory"]])
+    }
+
+    @Test func noSystemBusMeansSysfsAtOnce() throws {
+        let sysfs = FakeBacklightTree()
+        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let loop = VirtualLoop()
+        let device = try #require(Backlight.discover(in: sysfs.root).first)
+        let directory = TemporaryDirectory()
+        let backlight = Backlight(device: device, scheduler: loop, busAddress: "unix:path=\(directory.path)/none")
+        try backlight.setBrightness(fraction: 0.4)
+        #expect(backlight.workingMethod == .sysfs)
+        #expect(backlight.brightness == 40)
+    }
+
     @Test func failureListsEveryMethodTried() throws {
         let sysfs = FakeBacklightTree()
         sysfs.add("stuck", type: "raw", maximum: 10)
@@ -92,5 +153,33 @@ final class FakeBacklightTree {
             #expect(error.description.hasPrefix("cannot set backlight stuck: sysfs: "))
         }
         #expect(backlight.workingMethod == nil)
+    }
+}
+
+/// A listening socket that never accepts: the kernel completes connections into its queue, and
+/// nothing ever answers them, as with a hung bus.
+final class SilentBus {
+    let directory = TemporaryDirectory()
+    let descriptor: Int32
+    var address: String { "unix:path=\(directory.path)/bus" }
+
+    init() throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        var name = sockaddr_un()
+        name.sun_family = sa_family_t(AF_UNIX)
+        let path = Array((directory.path + "/bus").utf8CString)
+        withUnsafeMutableBytes(of: &name.sun_path) { raw in
+            for (index, byte) in path.prefix(raw.count - 1).enumerated() { raw[index] = UInt8(bitPattern: byte) }
+        }
+        let bound = withUnsafePointer(to: &name) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0 && listen(descriptor, 16) == 0)
+    }
+
+    deinit {
+        close(descriptor)
+        unlink(directory.path + "/bus")
     }
 }

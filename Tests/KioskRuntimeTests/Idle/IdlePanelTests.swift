@@ -38,6 +38,10 @@ struct IdlePanelTests {
 
         func switchDisplayOff() { calls.append("display off") }
         func switchDisplayOn() { calls.append("display on") }
+
+        /// What `observeBacklightLoss` was given: the test calls it as a late failure would.
+        var lossHandlers: [() -> Void] = []
+        func observeBacklightLoss(_ handler: @escaping () -> Void) { lossHandlers.append(handler) }
     }
 
     /// The session's own idle behaviour, on the virtual loop: its timer applies the deadlines.
@@ -173,6 +177,25 @@ struct IdlePanelTests {
         #expect(power.calls == ["backlight 0.2"])
         let dimmed = try kiosk.session.snapshot().pixel(x: 5, y: 5)
         #expect(dimmed != 0xFFFF_FFFF && dimmed != 0xFF00_0000)
+    }
+
+    /// logind took the dim level, then failed (the backlight is set without waiting): the dim screen
+    /// gets its overlay at once, and the backlight is not asked again.
+    @Test func aBacklightThatFailsLaterFallsBackToTheOverlayAtOnce() throws {
+        let power = RecordingPower(hasBacklight: true)
+        let kiosk = try Kiosk(power: power)
+        _ = try kiosk.wait(10.1)
+        #expect(kiosk.idle.state == .dimmed)
+        #expect(power.calls == ["backlight 0.2"])
+        #expect(try kiosk.session.snapshot().pixel(x: 5, y: 5) == 0xFFFF_FFFF, "the backlight dims, not the overlay")
+        try #require(power.lossHandlers.count == 1)
+        power.lossHandlers[0]()
+        try kiosk.session.renderUntilIdle()
+        let dimmed = try kiosk.session.snapshot().pixel(x: 5, y: 5)
+        #expect(dimmed != 0xFFFF_FFFF && dimmed != 0xFF00_0000)
+        _ = try kiosk.wait(10)
+        #expect(kiosk.idle.state == .blanked)
+        #expect(power.calls == ["backlight 0.2", "display off"], "no backlight call after the loss")
     }
 
     @Test func reloadedIdleSettingsApplyToTheTimeAlreadyIdle() throws {
