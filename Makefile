@@ -10,11 +10,12 @@ CONFIG ?= Config/kiosk.yaml
 # zbar-tools: the QR code tests read the rendered codes back with zbarimg.
 # python3-venv: the remote view tests install vncdotool (PyPI) into a venv under .build.
 # mosquitto, mosquitto-clients: the MQTT tests run a broker on 127.0.0.1 and talk to the kiosk with mosquitto_pub/sub.
+# dbus-daemon: the backlight tests ask logind through a bus of their own.
 DEB_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libpixman-1-dev libdrm-dev libinput-dev \
 	libudev-dev libyaml-dev libxkbcommon-dev xkb-data libsystemd-dev libseat-dev libcurl4-openssl-dev libqrencode-dev \
 	fonts-dejavu-core \
 	fonts-materialdesignicons-webfont libturbojpeg0-dev librsvg2-dev python3 openssl zbar-tools \
-	libvncserver-dev python3-venv libmosquitto-dev mosquitto mosquitto-clients
+	libvncserver-dev python3-venv libmosquitto-dev mosquitto mosquitto-clients dbus-daemon
 # What the installed kiosk needs on a board where it was not built (the Swift runtime is linked in).
 # polkitd: libseat asks logind to activate the kiosk's session, and logind asks polkit whether it may.
 RUNTIME_PACKAGES = libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpixman-1-0 libdrm2 libinput10 \

@@ -66,10 +66,10 @@ public final class Backlight {
     private let timeout: Double
     private var bus: SystemBus?
     /// Why logind cannot be used, once it failed: it is not asked again.
-    private var logindFailure: String?
+    private(set) var logindFailure: String?
     /// The level logind is setting now, and the one asked for since, which goes next.
-    private var levelInFlight: Int?
-    private var levelQueued: Int?
+    private(set) var levelInFlight: Int?
+    private(set) var levelQueued: Int?
     /// Ends the call in flight after `timeout`, whatever state the bus is in (sd-bus's own timeout
     /// waits for a bus that has not finished greeting it for 25 s).
     private var answerTimer: TimerID?
@@ -108,6 +108,11 @@ public final class Backlight {
         self.scheduler = scheduler
         self.busAddress = busAddress ?? SystemBus.systemAddress
         self.timeout = timeout
+    }
+
+    /// A call still in flight is dropped with the bus; its timer must not outlive the backlight.
+    isolated deinit {
+        if let answerTimer { scheduler?.cancelTimer(answerTimer) }
     }
 
     /// The current level in device units (`actual_brightness` when the driver provides it).
@@ -202,7 +207,7 @@ public final class Backlight {
     }
 
     /// logind's reply to the call in flight: nil when it set the level, else its error.
-    fileprivate func logindAnswered(error: String?) {
+    func logindAnswered(error: String?) {
         guard let value = levelInFlight else { return }
         levelInFlight = nil
         if let answerTimer { scheduler?.cancelTimer(answerTimer) }

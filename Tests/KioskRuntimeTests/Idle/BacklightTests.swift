@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import KioskPlatform
 import Testing
@@ -126,6 +127,63 @@ final class FakeBacklightTree {
         #expect(failures.map(\.reasons) == [["logind: no answer in 0.2 s", "sysfs: \(sysfs.root)/stuck/brightness: Is a directory"]])
     }
 
+    /// A real dbus-daemon of the test's own, on which no logind runs: the daemon's error comes back
+    /// through the loop and the level goes to sysfs.
+    @Test func aBusWithoutLogindAnswersThroughTheLoopAndSysfsTakesTheLevel() throws {
+        let sysfs = FakeBacklightTree()
+        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let bus = try PrivateBus()
+        let loop = try EventLoop()
+        let device = try #require(Backlight.discover(in: sysfs.root).first)
+        let backlight = Backlight(device: device, scheduler: loop, busAddress: bus.address)
+        try backlight.setBrightness(fraction: 0.6)
+        #expect(backlight.levelInFlight == 60)
+        let deadline = MonotonicClock.now() + 10
+        try loop.addTimer(after: 10) {}
+        while backlight.workingMethod == nil, MonotonicClock.now() < deadline { try loop.runOnce() }
+        #expect(backlight.workingMethod == .sysfs)
+        #expect(backlight.brightness == 60)
+        #expect(backlight.logindFailure?.contains("org.freedesktop.login1") == true, "\(backlight.logindFailure ?? "no failure")")
+    }
+
+    /// One call at a time: a level asked for meanwhile waits, replaced by any later one, and goes
+    /// when logind has answered.
+    @Test func levelsAskedForDuringACallAreCoalesced() throws {
+        let sysfs = FakeBacklightTree()
+        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let bus = try SilentBus()
+        let loop = try EventLoop()
+        let device = try #require(Backlight.discover(in: sysfs.root).first)
+        let backlight = Backlight(device: device, scheduler: loop, busAddress: bus.address)
+        try backlight.setBrightness(10)
+        try backlight.setBrightness(20)
+        try backlight.setBrightness(30)
+        #expect(backlight.levelInFlight == 10 && backlight.levelQueued == 30)
+        backlight.logindAnswered(error: nil)
+        #expect(backlight.workingMethod == .logind)
+        #expect(backlight.levelInFlight == 30 && backlight.levelQueued == nil)
+        backlight.logindAnswered(error: nil)
+        #expect(backlight.levelInFlight == nil)
+        #expect(backlight.brightness == 0, "sysfs was never needed")
+    }
+
+    /// A backlight let go with a call in flight (a reload makes a new one) leaves nothing armed on
+    /// the loop: its answer timer would find it gone.
+    @Test func aBacklightLetGoMidCallLeavesNoTimer() throws {
+        let sysfs = FakeBacklightTree()
+        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let bus = try SilentBus()
+        let loop = VirtualLoop()
+        let device = try #require(Backlight.discover(in: sysfs.root).first)
+        var backlight: Backlight? = Backlight(device: device, scheduler: loop, busAddress: bus.address)
+        try backlight?.setBrightness(50)
+        #expect(loop.armedTimerCount >= 1)
+        backlight = nil
+        #expect(loop.armedTimerCount == 0)
+        #expect(loop.watchedDescriptorCount == 0)
+        loop.advance(by: 5)
+    }
+
     @Test func noSystemBusMeansSysfsAtOnce() throws {
         let sysfs = FakeBacklightTree()
         sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
@@ -181,5 +239,28 @@ final class SilentBus {
     deinit {
         close(descriptor)
         unlink(directory.path + "/bus")
+    }
+}
+
+/// A dbus-daemon of the test's own (the session configuration, so any client may connect), on a
+/// socket in a temporary directory; stopped when the test lets it go.
+final class PrivateBus {
+    let directory = TemporaryDirectory()
+    private let process = Process()
+    var address: String { "unix:path=\(directory.path)/bus" }
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 where access(directory.path + "/bus", F_OK) != 0 { usleep(50_000) }
+        try #require(access(directory.path + "/bus", F_OK) == 0, "dbus-daemon did not listen")
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }
