@@ -25,6 +25,17 @@ final class FakeBacklightTree {
         close(fd)
     }
 
+    /// A tree with one backlight logind has never heard of, at 0 of 100.
+    static func withTestBacklight() -> FakeBacklightTree {
+        let tree = FakeBacklightTree()
+        tree.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        return tree
+    }
+
+    func firstDevice() throws -> BacklightDevice {
+        try #require(Backlight.discover(in: root).first)
+    }
+
     deinit {
         for path in created {
             for file in ["type", "max_brightness", "brightness", "actual_brightness"] { unlink("\(path)/\(file)") }
@@ -83,11 +94,10 @@ final class FakeBacklightTree {
     /// levels asked for return at once, the loop goes on, and once the call has had its time the
     /// latest level, not the one in flight, goes to sysfs. logind is not asked again.
     @Test func aSystemBusThatNeverAnswersHoldsNothingAndTheLatestLevelGoesToSysfs() throws {
-        let sysfs = FakeBacklightTree()
-        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let sysfs = FakeBacklightTree.withTestBacklight()
+        let device = try sysfs.firstDevice()
         let bus = try SilentBus()
         let loop = try EventLoop()
-        let device = try #require(Backlight.discover(in: sysfs.root).first)
         let backlight = Backlight(device: device, scheduler: loop, busAddress: bus.address, timeout: 0.2)
         var failures: [BacklightError] = []
         backlight.onFailure = { failures.append($0) }
@@ -97,10 +107,7 @@ final class FakeBacklightTree {
         #expect(backlight.brightness == 0, "nothing is written while logind is asked")
         #expect(backlight.workingMethod == nil)
 
-        // The loop turns until the call has had its 0.2 s; a timer of the test's own bounds each turn.
-        let deadline = MonotonicClock.now() + 10
-        try loop.addTimer(after: 10) {}
-        while backlight.workingMethod == nil, MonotonicClock.now() < deadline { try loop.runOnce() }
+        try turn(loop) { backlight.workingMethod != nil }
         #expect(backlight.workingMethod == .sysfs)
         #expect(backlight.brightness == 30, "the latest level, not the one in flight")
         #expect(failures.isEmpty)
@@ -121,26 +128,21 @@ final class FakeBacklightTree {
         var failures: [BacklightError] = []
         backlight.onFailure = { failures.append($0) }
         try backlight.setBrightness(3)
-        let deadline = MonotonicClock.now() + 10
-        try loop.addTimer(after: 10) {}
-        while failures.isEmpty, MonotonicClock.now() < deadline { try loop.runOnce() }
+        try turn(loop) { !failures.isEmpty }
         #expect(failures.map(\.reasons) == [["logind: no answer in 0.2 s", "sysfs: \(sysfs.root)/stuck/brightness: Is a directory"]])
     }
 
     /// A real dbus-daemon of the test's own, on which no logind runs: the daemon's error comes back
     /// through the loop and the level goes to sysfs.
     @Test func aBusWithoutLogindAnswersThroughTheLoopAndSysfsTakesTheLevel() throws {
-        let sysfs = FakeBacklightTree()
-        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let sysfs = FakeBacklightTree.withTestBacklight()
+        let device = try sysfs.firstDevice()
         let bus = try PrivateBus()
         let loop = try EventLoop()
-        let device = try #require(Backlight.discover(in: sysfs.root).first)
         let backlight = Backlight(device: device, scheduler: loop, busAddress: bus.address)
         try backlight.setBrightness(fraction: 0.6)
         #expect(backlight.levelInFlight == 60)
-        let deadline = MonotonicClock.now() + 10
-        try loop.addTimer(after: 10) {}
-        while backlight.workingMethod == nil, MonotonicClock.now() < deadline { try loop.runOnce() }
+        try turn(loop) { backlight.workingMethod != nil }
         #expect(backlight.workingMethod == .sysfs)
         #expect(backlight.brightness == 60)
         #expect(backlight.logindFailure?.contains("org.freedesktop.login1") == true, "\(backlight.logindFailure ?? "no failure")")
@@ -149,11 +151,10 @@ final class FakeBacklightTree {
     /// One call at a time: a level asked for meanwhile waits, replaced by any later one, and goes
     /// when logind has answered.
     @Test func levelsAskedForDuringACallAreCoalesced() throws {
-        let sysfs = FakeBacklightTree()
-        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let sysfs = FakeBacklightTree.withTestBacklight()
+        let device = try sysfs.firstDevice()
         let bus = try SilentBus()
         let loop = try EventLoop()
-        let device = try #require(Backlight.discover(in: sysfs.root).first)
         let backlight = Backlight(device: device, scheduler: loop, busAddress: bus.address)
         try backlight.setBrightness(10)
         try backlight.setBrightness(20)
@@ -170,11 +171,10 @@ final class FakeBacklightTree {
     /// A backlight let go with a call in flight (a reload makes a new one) leaves nothing armed on
     /// the loop: its answer timer would find it gone.
     @Test func aBacklightLetGoMidCallLeavesNoTimer() throws {
-        let sysfs = FakeBacklightTree()
-        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let sysfs = FakeBacklightTree.withTestBacklight()
+        let device = try sysfs.firstDevice()
         let bus = try SilentBus()
         let loop = VirtualLoop()
-        let device = try #require(Backlight.discover(in: sysfs.root).first)
         var backlight: Backlight? = Backlight(device: device, scheduler: loop, busAddress: bus.address)
         try backlight?.setBrightness(50)
         #expect(loop.armedTimerCount >= 1)
@@ -185,15 +185,21 @@ final class FakeBacklightTree {
     }
 
     @Test func noSystemBusMeansSysfsAtOnce() throws {
-        let sysfs = FakeBacklightTree()
-        sysfs.add("kiosk_test_backlight", type: "raw", maximum: 100)
+        let sysfs = FakeBacklightTree.withTestBacklight()
+        let device = try sysfs.firstDevice()
         let loop = VirtualLoop()
-        let device = try #require(Backlight.discover(in: sysfs.root).first)
         let directory = TemporaryDirectory()
         let backlight = Backlight(device: device, scheduler: loop, busAddress: "unix:path=\(directory.path)/none")
         try backlight.setBrightness(fraction: 0.4)
         #expect(backlight.workingMethod == .sysfs)
         #expect(backlight.brightness == 40)
+    }
+
+    /// Turns `loop` until `done`, for 10 s at most: a timer of the test's own ends every wait by then.
+    private func turn(_ loop: EventLoop, until done: () -> Bool) throws {
+        let deadline = MonotonicClock.now() + 10
+        try loop.addTimer(after: 10) {}
+        while !done(), MonotonicClock.now() < deadline { try loop.runOnce() }
     }
 
     @Test func failureListsEveryMethodTried() throws {
