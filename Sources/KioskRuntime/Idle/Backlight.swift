@@ -70,8 +70,8 @@ public final class Backlight {
     /// The level logind is setting now, and the one asked for since, which goes next.
     private(set) var levelInFlight: Int?
     private(set) var levelQueued: Int?
-    /// Ends the call in flight after `timeout`, whatever state the bus is in (sd-bus's own timeout
-    /// waits for a bus that has not finished greeting it for 25 s).
+    /// Ends the call in flight after `timeout`, whatever state the bus is in: sd-bus counts a call's
+    /// timeout only once the bus has authenticated it, and gives authentication 90 s.
     private var answerTimer: TimerID?
 
     /// Every backlight, most preferred first.

@@ -10,8 +10,8 @@ nonisolated struct SystemBusError: Error, CustomStringConvertible {
 /// A connection to the D-Bus system bus, driven by the kiosk's loop: its socket is watched for what
 /// sd-bus waits for, and a timer wakes it for its own deadlines (a call's timeout). A call starts and
 /// returns at once, and its reply arrives from the loop: a logind or dbus-daemon that is slow or hung
-/// costs the frame loop nothing. (`sd_bus_call` would wait up to 25 s for each reply, longer than
-/// the service's watchdog.)
+/// costs the frame loop nothing. (`sd_bus_call` waits 25 s for a reply, and 90 s on a bus that
+/// takes the connection but never finishes authenticating it: far past the service's 10 s watchdog.)
 final class SystemBus {
     /// Where the system bus listens unless `DBUS_SYSTEM_BUS_ADDRESS` says otherwise, as sd-bus has it.
     static let defaultAddress = "unix:path=/run/dbus/system_bus_socket"
