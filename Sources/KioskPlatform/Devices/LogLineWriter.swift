@@ -47,22 +47,11 @@ nonisolated public final class LogLineWriter: Sendable {
 
     /// Writes `line`, cut to `maximumLineBytes`, in one `write` if the file has room for it now.
     private func writeNow(_ line: String) -> Bool {
-        guard hasRoom() else { return false }
+        guard WriteRoom.of(fileDescriptor) == .some else { return false }
         let bytes = Self.cut(Array(line.utf8))
         while true {
             let written = bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
             if written >= 0 { return written > 0 || bytes.isEmpty }
-            guard errno == EINTR else { return false }
-        }
-    }
-
-    /// Whether a write of up to PIPE_BUF bytes goes through without waiting: `poll` reports a pipe
-    /// writable when it has a free buffer, which takes such a write whole.
-    private func hasRoom() -> Bool {
-        var entry = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-        while true {
-            let ready = poll(&entry, 1, 0)
-            if ready >= 0 { return ready == 1 && entry.revents & Int16(POLLOUT) != 0 && entry.revents & Int16(POLLERR | POLLNVAL) == 0 }
             guard errno == EINTR else { return false }
         }
     }

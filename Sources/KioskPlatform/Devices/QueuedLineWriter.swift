@@ -10,7 +10,7 @@ import Glibc
 ///
 /// The descriptor stays blocking: standard output is shared with the shell that started the kiosk,
 /// and O_NONBLOCK on it would be the shell's too. Instead, a write is at most PIPE_BUF bytes and is
-/// made only after `poll` says there is room, which takes such a write whole without waiting.
+/// made only after `poll` says there is room (`WriteRoom`), which takes such a write whole without waiting.
 @MainActor public final class QueuedLineWriter {
     /// Bytes that wait for a slow reader at most: a few thousand lines, a bounded amount of memory.
     public static let maximumBacklogBytes = 1 << 20
@@ -72,7 +72,7 @@ import Glibc
         while !isClosed, pendingBytes > 0 {
             let remaining = deadline - MonotonicClock.now()
             guard remaining > 0 else { break }
-            switch room(waitingMilliseconds: Int32(min(remaining * 1000, 1000).rounded(.up))) {
+            switch WriteRoom.of(fileDescriptor, waitingMilliseconds: Int32(min(remaining * 1000, 1000).rounded(.up))) {
             case .some: flush()
             case .none: continue
             case .gone: close(because: "nothing reads it any more")
@@ -91,13 +91,11 @@ import Glibc
 
     // MARK: Writing
 
-    private enum Room { case some, none, gone }
-
     /// Writes chunks of the backlog while the descriptor has room, then watches for room if
     /// anything is left, or reports drops if nothing is.
     private func flush() {
         while pendingBytes > 0 {
-            switch room(waitingMilliseconds: 0) {
+            switch WriteRoom.of(fileDescriptor) {
             case .none:
                 watchForRoom()
                 return
@@ -129,20 +127,6 @@ import Glibc
             let count = droppedSinceReport
             droppedSinceReport = 0
             onDropped(count)
-        }
-    }
-
-    /// Whether a write of up to PIPE_BUF bytes goes through now: `poll` reports a pipe writable when
-    /// it has a free buffer, which takes such a write whole. A closed reader or a failed descriptor is
-    /// `.gone`.
-    private func room(waitingMilliseconds: Int32) -> Room {
-        var entry = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-        while true {
-            let ready = poll(&entry, 1, waitingMilliseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready >= 0 else { return .gone }
-            if entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .gone }
-            return ready == 1 && entry.revents & Int16(POLLOUT) != 0 ? .some : .none
         }
     }
 

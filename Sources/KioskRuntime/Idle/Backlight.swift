@@ -177,6 +177,7 @@ public final class Backlight {
             return giveUpLogind("logind: \(SystemBus.describe(result))")
         }
         levelInFlight = value
+        // Without this timer (the loop refused it), sd-bus's own timeout still ends the call.
         answerTimer = try? scheduler?.addTimer(after: timeout) { [unowned self] in
             answerTimer = nil
             logindAnswered(error: "logind: no answer in \(timeout.compact) s")

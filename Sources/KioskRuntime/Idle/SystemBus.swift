@@ -106,10 +106,15 @@ final class SystemBus {
         guard deadline != .max else { return }
         let now = UInt64(max(MonotonicClock.now(), 0) * 1_000_000)
         let delay = deadline > now ? Double(deadline - now) / 1_000_000 : 0
-        timer = try? scheduler.addTimer(after: delay) { [unowned self] in
-            timer = nil
-            timerDeadline = .max
-            process()
+        do {
+            timer = try scheduler.addTimer(after: delay) { [unowned self] in
+                timer = nil
+                timerDeadline = .max
+                process()
+            }
+        } catch {
+            // Without it, a call to a bus that does not answer would never time out.
+            fail("the loop cannot arm the bus's timer: \(error)")
         }
     }
 

@@ -228,17 +228,9 @@ final class SilentBus {
     var address: String { "unix:path=\(directory.path)/bus" }
 
     init() throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0)
-        var name = sockaddr_un()
-        name.sun_family = sa_family_t(AF_UNIX)
-        let path = Array((directory.path + "/bus").utf8CString)
-        withUnsafeMutableBytes(of: &name.sun_path) { raw in
-            for (index, byte) in path.prefix(raw.count - 1).enumerated() { raw[index] = UInt8(bitPattern: byte) }
-        }
-        let bound = withUnsafePointer(to: &name) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let path = directory.path + "/bus"
+        descriptor = try UnixSocket.makeStreamSocket(path: path, nonBlocking: false)
+        let bound = try UnixSocket.withAddress(path) { bind(descriptor, $0, $1) }
         try #require(bound == 0 && listen(descriptor, 16) == 0)
     }
 
