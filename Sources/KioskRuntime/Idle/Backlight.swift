@@ -120,10 +120,16 @@ public final class Backlight {
         Self.readInteger("\(device.directory)/actual_brightness") ?? Self.readInteger("\(device.directory)/brightness")
     }
 
+    /// `fraction` within 0…1; NaN counts as full brightness, as idle's levels do (a level in device
+    /// units made from NaN would trap).
+    static func share(_ fraction: Double) -> Double {
+        fraction.isNaN ? 1 : min(max(fraction, 0), 1)
+    }
+
     /// Sets a fraction of full brightness: 0 is off; any other value stays at least 1 unit so a
     /// dimmed screen never goes dark by rounding.
     public func setBrightness(fraction: Double) throws(BacklightError) {
-        let clamped = min(max(fraction, 0), 1)
+        let clamped = Self.share(fraction)
         var level = Int((clamped * Double(device.maximumBrightness)).rounded())
         if clamped > 0 { level = max(level, 1) }
         try setBrightness(level)
@@ -235,8 +241,9 @@ public final class Backlight {
 
     private func writeSysfs(_ value: Int) -> String? {
         let path = "\(device.directory)/brightness"
-        // O_TRUNC means nothing to sysfs but keeps a plain file (a test tree) holding one number.
-        let fd = Glibc.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        // O_TRUNC means nothing to sysfs but keeps a plain file (a test tree) holding one number;
+        // O_NONBLOCK, that a FIFO there fails instead of holding the loop until something reads it.
+        let fd = Glibc.open(path, O_WRONLY | O_TRUNC | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return "sysfs: \(path): \(String(cString: strerror(errno)))" }
         defer { close(fd) }
         let text = Array(String(value).utf8)
@@ -246,7 +253,8 @@ public final class Backlight {
     }
 
     static func readText(_ path: String) -> String? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO there reads as nothing instead of holding the loop until something writes.
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 64)

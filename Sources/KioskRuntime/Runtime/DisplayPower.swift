@@ -31,8 +31,9 @@ final class DisplayPower: ScreenPower {
 
     func setBacklight(fraction: Double) -> Bool {
         guard let backlight else { return false }
-        var level = Int((Double(fullLevel) * min(max(fraction, 0), 1)).rounded())
-        if fraction > 0 { level = max(level, 1) }
+        let share = Backlight.share(fraction)
+        var level = Int((Double(fullLevel) * share).rounded())
+        if share > 0 { level = max(level, 1) }
         do {
             try backlight.setBrightness(level)
             logger.debug("backlight \(backlight.device.name): \(level)")

@@ -202,6 +202,35 @@ final class FakeBacklightTree {
         while !done(), MonotonicClock.now() < deadline { try loop.runOnce() }
     }
 
+    /// NaN is full brightness and never a trapping conversion; infinities are the ends.
+    @Test func fractionsOutsideZeroToOneAreBounded() throws {
+        let sysfs = FakeBacklightTree.withTestBacklight()
+        let backlight = try #require(Backlight.open(in: sysfs.root, methods: [.sysfs]))
+        for (fraction, level) in [(Double.nan, 100), (-.infinity, 0), (.infinity, 100), (-3, 0), (1e12, 100), (-.nan, 100)] {
+            try backlight.setBrightness(fraction: fraction)
+            #expect(backlight.brightness == level, "\(fraction)")
+        }
+        try backlight.setBrightness(Int.max)
+        #expect(backlight.brightness == 100)
+        try backlight.setBrightness(Int.min)
+        #expect(backlight.brightness == 0)
+    }
+
+    /// FIFOs where sysfs has files: the backlight is skipped or refused, and nothing waits.
+    @Test func fifosInTheTreeHoldNothing() throws {
+        let sysfs = FakeBacklightTree()
+        sysfs.add("fifo_maximum", type: "raw", maximum: nil)
+        try #require(mkfifo("\(sysfs.root)/fifo_maximum/max_brightness", 0o600) == 0)
+        defer { unlink("\(sysfs.root)/fifo_maximum/max_brightness") }
+        sysfs.add("fifo_level", type: "raw", maximum: 10)
+        unlink("\(sysfs.root)/fifo_level/brightness")
+        try #require(mkfifo("\(sysfs.root)/fifo_level/brightness", 0o600) == 0)
+        #expect(Backlight.discover(in: sysfs.root).map(\.name) == ["fifo_level"])
+        let backlight = try #require(Backlight.open(in: sysfs.root, methods: [.sysfs]))
+        #expect(backlight.brightness == nil)
+        #expect(throws: BacklightError.self) { try backlight.setBrightness(5) }
+    }
+
     @Test func failureListsEveryMethodTried() throws {
         let sysfs = FakeBacklightTree()
         sysfs.add("stuck", type: "raw", maximum: 10)
