@@ -114,7 +114,7 @@ nonisolated public struct Logger: Sendable {
     static func journalLines(_ level: LogLevel, _ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.map { "<\(level.rawValue)>\($0)\n" }.joined()
+        return lines.map { "<\(level.rawValue)>\($0)\n" }.concatenated()
     }
 
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }

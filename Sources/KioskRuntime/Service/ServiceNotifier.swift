@@ -72,7 +72,7 @@ public final class ServiceNotifier {
     private func send(_ assignments: [String]) throws(ServiceNotificationError) {
         guard let socketName else { return }
         do {
-            try NotifySocket.send(assignments.joined(separator: "\n"), to: socketName)
+            try NotifySocket.send(assignments.concatenated(separator: "\n"), to: socketName)
         } catch {
             throw ServiceNotificationError(description: "systemd did not receive \(assignments.first ?? "a notification") "
                                            + "(\(error))")

@@ -36,10 +36,10 @@ nonisolated public struct StartupSummary: Equatable, Sendable {
         switch inputDevices.count {
         case 0: parts.append("input none")
         case 1: parts.append("input 1 device (\(inputDevices[0]))")
-        default: parts.append("input \(inputDevices.count) devices (\(inputDevices.joined(separator: ", ")))")
+        default: parts.append("input \(inputDevices.count) devices (\(inputDevices.concatenated(separator: ", ")))")
         }
         parts.append("config \(configPath)")
-        return "kiosk \(version) started: " + parts.joined(separator: ", ")
+        return "kiosk \(version) started: " + parts.concatenated(separator: ", ")
     }
 }
 
