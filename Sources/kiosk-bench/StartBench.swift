@@ -11,28 +11,39 @@ import KioskPlatform
 /// has ended, such as fontconfig's loader, whose time Linux keeps at a tick's resolution only). First with the built-in dashboard at 1280×800 (two buffers), then, run from the
 /// project root, with `Config/kiosk.yaml` as a service starts. Needs the `kiosk` binary beside
 /// kiosk-bench, or the one `KIOSK_BENCH_KIOSK` names (the binary as installed, with the Swift
-/// runtime linked in, is built elsewhere).
+/// runtime linked in, is built elsewhere). Last, the same rows for `kiosk-start-floor` when it is
+/// beside kiosk-bench: the libraries' part of the dashboard's first frame, done in C alone.
 func addStartRows(to table: inout Table, runs: Int = 10) throws {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kiosk").path
-    let kiosk = ProcessInfo.processInfo.environment["KIOSK_BENCH_KIOSK"] ?? beside
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let kiosk = ProcessInfo.processInfo.environment["KIOSK_BENCH_KIOSK"] ?? directory.appendingPathComponent("kiosk").path
     guard FileManager.default.isExecutableFile(atPath: kiosk) else {
         table.add("start: exec -> READY=1 (headless 1280x800)", median: "-", p90: "(build the kiosk product)")
         return
     }
-    try addFloorRow(to: &table, kiosk: kiosk, runs: runs)
-    try addRows(to: &table, kiosk: kiosk, runs: runs, arguments: [], label: "headless 1280x800", screen: "1280x800, 2 buffers")
+    try addVersionRow(to: &table, kiosk: kiosk, runs: runs)
+    let headless = { (extra: [String]) in { (directory: String) in ["run", "--backend", "headless", "--out", directory + "/frame.png"] + extra } }
+    try addRows(to: &table, executable: kiosk, arguments: headless([]), runs: runs, label: "headless 1280x800",
+                screen: "1280x800, 2 buffers")
     // The start of a service: the panels of the example config, which read YAML and lay out more.
     let config = FileManager.default.currentDirectoryPath + "/Config/kiosk.yaml"
     if FileManager.default.fileExists(atPath: config) {
-        try addRows(to: &table, kiosk: kiosk, runs: runs, arguments: ["--config", config], label: "headless, Config/kiosk.yaml",
-                    screen: "Config/kiosk.yaml")
+        try addRows(to: &table, executable: kiosk, arguments: headless(["--config", config]), runs: runs,
+                    label: "headless, Config/kiosk.yaml", screen: "Config/kiosk.yaml")
+    }
+    let floor = directory.appendingPathComponent("kiosk-start-floor").path
+    let floorLabel = "the libraries' part alone, kiosk-start-floor"
+    if FileManager.default.isExecutableFile(atPath: floor) {
+        try addRows(to: &table, executable: floor, arguments: { _ in [] }, runs: runs, label: floorLabel, screen: floorLabel)
+    } else {
+        table.add("start: exec -> READY=1 (\(floorLabel))", median: "-", p90: "(build the kiosk-start-floor product)")
     }
 }
 
-private func addRows(to table: inout Table, kiosk: String, runs: Int, arguments: [String], label: String, screen: String) throws {
+private func addRows(to table: inout Table, executable: String, arguments: (String) -> [String], runs: Int, label: String,
+                     screen: String) throws {
     var times: [Double] = [], resident: [Int] = [], processor: [Double] = []
     for run in 0..<runs {
-        let start = try timeStart(kiosk: kiosk, arguments: arguments, run: run)
+        let start = try timeStart(executable, arguments: arguments, run: run)
         times.append(start.seconds * 1000)
         if let kib = start.residentKiB { resident.append(kib) }
         if let seconds = start.processorSeconds { processor.append(seconds * 1000) }
@@ -60,7 +71,7 @@ private func addRows(to table: inout Table, kiosk: String, runs: Int, arguments:
 /// What every start pays before the kiosk's own work: `kiosk --version` from spawn to exit (the
 /// kernel's exec, the loader mapping and relocating the libraries, the Swift runtime's set-up, and
 /// the process's exit), median of `runs`. The start rows less this are the kiosk's own part.
-private func addFloorRow(to table: inout Table, kiosk: String, runs: Int) throws {
+private func addVersionRow(to table: inout Table, kiosk: String, runs: Int) throws {
     var times: [Double] = []
     for _ in 0..<runs {
         let argv = [strdup(kiosk), strdup("--version"), nil]
@@ -86,10 +97,10 @@ struct StartBenchError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// One start: spawns the kiosk with NOTIFY_SOCKET pointing at a socket of ours, waits (at most
-/// 10 s) for READY=1, stops the kiosk. Returns the time to READY, and the kiosk's resident KiB and
-/// processor time then.
-private func timeStart(kiosk: String, arguments extra: [String], run: Int) throws
+/// One start: spawns `executable` with the arguments made for a directory of the run's own, and
+/// NOTIFY_SOCKET pointing at a socket of ours there, waits (at most 10 s) for READY=1, stops it.
+/// Returns the time to READY, and the process's resident KiB and processor time then.
+private func timeStart(_ executable: String, arguments makeArguments: (String) -> [String], run: Int) throws
     -> (seconds: Double, residentKiB: Int?, processorSeconds: Double?) {
     let directory = NSTemporaryDirectory() + "kiosk-bench-start-\(getpid())-\(run)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -108,7 +119,7 @@ private func timeStart(kiosk: String, arguments extra: [String], run: Int) throw
     }
     guard bound == 0 else { throw StartBenchError(description: "bind \(socketPath): \(String(cString: strerror(errno)))") }
 
-    let arguments = [kiosk, "run", "--backend", "headless", "--out", directory + "/frame.png"] + extra
+    let arguments = [executable] + makeArguments(directory)
     var environment = ProcessInfo.processInfo.environment
     environment["NOTIFY_SOCKET"] = socketPath
     let argv = arguments.map { strdup($0) } + [nil]
@@ -116,8 +127,8 @@ private func timeStart(kiosk: String, arguments extra: [String], run: Int) throw
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
     let start = MonotonicClock.now()
-    let spawned = posix_spawn(&pid, kiosk, nil, nil, argv, envp)
-    guard spawned == 0 else { throw StartBenchError(description: "posix_spawn \(kiosk): \(String(cString: strerror(spawned)))") }
+    let spawned = posix_spawn(&pid, executable, nil, nil, argv, envp)
+    guard spawned == 0 else { throw StartBenchError(description: "posix_spawn \(executable): \(String(cString: strerror(spawned)))") }
     defer {
         kill(pid, SIGTERM)
         var status: Int32 = 0
@@ -134,7 +145,7 @@ private func timeStart(kiosk: String, arguments extra: [String], run: Int) throw
         let elapsed = MonotonicClock.now() - start
         return (elapsed, residentKiB(of: pid), processorSeconds(of: pid))
     }
-    throw StartBenchError(description: "\(kiosk) sent no READY=1 within 10 s")
+    throw StartBenchError(description: "\(executable) sent no READY=1 within 10 s")
 }
 
 /// The processor time the process's running threads have had, in seconds: the first field of each
