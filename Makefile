@@ -59,6 +59,7 @@ test: build
 	cd Examples/GaugeKiosk && $(SWIFT) build && $$($(SWIFT) build --show-bin-path)/gauge-kiosk --out .build/gauge.png
 	# The benchmark is built optimized, as it is run: whole-module optimization sees what debug builds do not.
 	$(SWIFT) build -c release --product kiosk-bench
+	$(MAKE) --no-print-directory start-floor
 	$(MAKE) --no-print-directory fuzz-regression
 	# The Debian package, built once: lintian checks it, the fresh-board e2e scenario installs it.
 	$(MAKE) --no-print-directory lint-deb
