@@ -66,10 +66,10 @@ struct Lexer {
             throw ExpressionError("'!' is not an operator: write 'not'", at: span(from: start))
         case "&":
             _ = take("&")
-            throw ExpressionError("'\(String(characters[start..<position]))' is not an operator: write 'and'", at: span(from: start))
+            throw ExpressionError("'\(text(from: start))' is not an operator: write 'and'", at: span(from: start))
         case "|":
             _ = take("|")
-            throw ExpressionError("'\(String(characters[start..<position]))' is not an operator: write 'or'", at: span(from: start))
+            throw ExpressionError("'\(text(from: start))' is not an operator: write 'or'", at: span(from: start))
         case "}" where stopsAtCloseBrace:
             return Token(kind: .closeBrace, span: span(from: start))
         default:
@@ -97,7 +97,7 @@ struct Lexer {
                 while peek()?.isASCIIDigit == true { position += 1 }
             }
         }
-        let written = String(characters[start..<position])
+        let written = text(from: start)
         guard let value = Double(written), value.isFinite else {
             throw ExpressionError("the number \(written) is too large", at: span(from: start))
         }
@@ -133,11 +133,21 @@ struct Lexer {
         throw ExpressionError("unterminated text: expected a closing \(quote) before the end", at: ExpressionSpan(offset: start, length: 1))
     }
 
+    /// The characters from `start` to the current position. Appended one by one: `String(_:)` of a
+    /// slice of characters is generic in the standard library, and its first call in a process
+    /// scanned every protocol conformance record of the binary (a config's first expression, at
+    /// every start).
+    private func text(from start: Int) -> String {
+        var text = ""
+        for character in characters[start..<position] { text.append(character) }
+        return text
+    }
+
     private mutating func name() throws(ExpressionError) -> Token {
         let start = position
         position += 1
         while let character = peek(), character.isLetter || character.isASCIIDigit || character == "_" { position += 1 }
-        let name = String(characters[start..<position])
+        let name = text(from: start)
         if name == "$" {
             throw ExpressionError("'$' must begin a name such as '$value'", at: span(from: start))
         }

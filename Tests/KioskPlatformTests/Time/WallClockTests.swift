@@ -23,4 +23,12 @@ import Testing
         let reading = WallClock.system.now()
         #expect(abs(reading - Date().timeIntervalSince1970) < 5)
     }
+
+    /// The zone is looked up on first use; it is still the machine's.
+    @Test func theSystemClockShowsTheMachinesTimeZone() {
+        let clock = WallClock.system
+        #expect(clock.timeZone.identifier == TimeZone.current.identifier)
+        #expect(clock.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_768_467_600))
+            == TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: 1_768_467_600)))
+    }
 }
