@@ -109,10 +109,12 @@ bench: deps start-floor
 
 # The libraries' part of the reference dashboard's first frame, done in C alone (Tests/StartFloor),
 # built beside kiosk-bench, whose start rows then measure it as they measure the kiosk.
+# The Swift toolchain's clang compiles it, as it compiles the package's C targets: Swift's
+# prerequisites on Debian bring no other C compiler.
 START_FLOOR_LIBRARIES = pangocairo pangoft2 fontconfig cairo pixman-1 harfbuzz yaml-0.1 libdrm
 start-floor: deps
 	@mkdir -p "$$($(SWIFT) build -c release --show-bin-path)"
-	$(CC) -O2 Tests/StartFloor/kiosk-start-floor.c -Wl,--no-as-needed $$(pkg-config --cflags --libs $(START_FLOOR_LIBRARIES)) -lm -lgcc_s \
+	clang -O2 Tests/StartFloor/kiosk-start-floor.c -Wl,--no-as-needed $$(pkg-config --cflags --libs $(START_FLOOR_LIBRARIES)) -lm -lgcc_s \
 		-o "$$($(SWIFT) build -c release --show-bin-path)/kiosk-start-floor"
 
 clean:
