@@ -71,10 +71,11 @@ e2e: build
 	KIOSK_DEB="$(KIOSK_DEB)" KIOSK_BIN_DIR=$$($(SWIFT) build --show-bin-path) Tests/e2e/run.sh
 
 # --- Fuzzing (Fuzz/README.md) ----------------------------------------------------------------
-# libFuzzer targets for the config loader, the control-request parser and the `kiosk test` script
-# parser: a package of their own (Fuzz/), built optimized with AddressSanitizer in .build/fuzz so the
-# kiosk's own build never sees them. `make fuzz` runs each for FUZZ_SECONDS, keeping what it finds
-# in .build/fuzz/corpus; `make test` runs each for 30 s from the seeds alone. A crash fails either.
+# libFuzzer targets for the config loader, a valid config's panels run headless, the control-request
+# parser, the `kiosk test` script parser and formulas: a package of their own (Fuzz/), built
+# optimized with AddressSanitizer in .build/fuzz so the kiosk's own build never sees them. `make
+# fuzz` runs each for FUZZ_SECONDS, keeping what it finds in .build/fuzz/corpus; `make test` runs
+# each for 30 s from the seeds alone. A crash fails either.
 FUZZ_SECONDS ?= 600
 FUZZ_REGRESSION_SECONDS ?= 30
 FUZZ_TARGETS ?=

@@ -19,6 +19,8 @@ let package = Package(
 
         // Bytes → ConfigLoader: YAML parsing, schema validation, references, styles (no rendering).
         fuzzer("fuzz-config"),
+        // Bytes → ConfigLoader → the panels of a valid config built, run, tapped and drawn headless.
+        fuzzer("fuzz-panel"),
         // Bytes → control-socket lines → JSONParser → ControlRequest / ControlReply.
         fuzzer("fuzz-control"),
         // Bytes → PanelScriptParser, the `kiosk test` script format.

@@ -13,7 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-all_targets=(fuzz-config fuzz-control fuzz-script fuzz-expression)
+all_targets=(fuzz-config fuzz-panel fuzz-control fuzz-script fuzz-expression)
 bin_dir=""
 seconds=""
 regression=0
@@ -38,10 +38,21 @@ seeds() {
     case "$1" in
         fuzz-config) ls Config/kiosk.yaml Examples/GaugeKiosk/kiosk.yaml Tests/KioskConfigTests/Valid/* \
                         Tests/KioskConfigTests/Broken/* Fuzz/Corpus/fuzz-config/* ;;
+        # The configs that load: a broken one ends at the loader, which fuzz-config covers.
+        fuzz-panel) ls Config/kiosk.yaml Examples/GaugeKiosk/kiosk.yaml Tests/KioskConfigTests/Valid/* \
+                       Fuzz/Corpus/fuzz-config/* ;;
         fuzz-control) ls Fuzz/Corpus/fuzz-control/* ;;
         fuzz-script) ls Tests/Scripts/*.yaml Fuzz/Corpus/fuzz-script/* ;;
         fuzz-expression) ls Fuzz/Corpus/fuzz-expression/* ;;
         *) echo "run.sh: no target '$1' (targets: ${all_targets[*]})" >&2; return 1 ;;
+    esac
+}
+
+# The dictionary of a target: the panel fuzzer writes configs, as the config fuzzer does.
+dictionary() {
+    case "$1" in
+        fuzz-panel) echo "Fuzz/Dictionaries/fuzz-config.dict" ;;
+        *) echo "Fuzz/Dictionaries/$1.dict" ;;
     esac
 }
 
@@ -81,7 +92,7 @@ for target in "${targets[@]}"; do
     status=0
     # shellcheck disable=SC2046 # the limits are words
     "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $(limits "$target") \
-        -dict="Fuzz/Dictionaries/$target.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
+        -dict="$(dictionary "$target")" -artifact_prefix="$artifacts/" -print_final_stats=1 \
         ${extra[@]+"${extra[@]}"} >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
