@@ -38,9 +38,9 @@ seeds() {
     case "$1" in
         fuzz-config) ls Config/kiosk.yaml Examples/GaugeKiosk/kiosk.yaml Tests/KioskConfigTests/Valid/* \
                         Tests/KioskConfigTests/Broken/* Fuzz/Corpus/fuzz-config/* ;;
-        # The configs that load: a broken one ends at the loader, which fuzz-config covers.
-        fuzz-panel) ls Config/kiosk.yaml Examples/GaugeKiosk/kiosk.yaml Tests/KioskConfigTests/Valid/* \
-                       Fuzz/Corpus/fuzz-config/* ;;
+        # The configs that load with the standard components: a broken one, or GaugeKiosk's with its
+        # own component, ends at the loader, which fuzz-config covers.
+        fuzz-panel) ls Config/kiosk.yaml Tests/KioskConfigTests/Valid/* Fuzz/Corpus/fuzz-config/* ;;
         fuzz-control) ls Fuzz/Corpus/fuzz-control/* ;;
         fuzz-script) ls Tests/Scripts/*.yaml Fuzz/Corpus/fuzz-script/* ;;
         fuzz-expression) ls Fuzz/Corpus/fuzz-expression/* ;;
