@@ -33,14 +33,18 @@ done
 [ -n "$bin_dir" ] && [ -n "$seconds" ] || { echo "usage: Fuzz/run.sh --bin-dir DIR --seconds N [--regression] [TARGET...] [-- LIBFUZZER_FLAG...]" >&2; exit 2; }
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
+# The configs that load with the standard components: the panel fuzzer's seeds, and the config
+# fuzzer's with those that do not.
+loading_configs="Config/kiosk.yaml Tests/KioskConfigTests/Valid/* Fuzz/Corpus/fuzz-config/*"
+
 # The seed files of a target, one per line.
+# shellcheck disable=SC2086 # the globs in loading_configs expand here
 seeds() {
     case "$1" in
-        fuzz-config) ls Config/kiosk.yaml Examples/GaugeKiosk/kiosk.yaml Tests/KioskConfigTests/Valid/* \
-                        Tests/KioskConfigTests/Broken/* Fuzz/Corpus/fuzz-config/* ;;
-        # The configs that load with the standard components: a broken one, or GaugeKiosk's with its
-        # own component, ends at the loader, which fuzz-config covers.
-        fuzz-panel) ls Config/kiosk.yaml Tests/KioskConfigTests/Valid/* Fuzz/Corpus/fuzz-config/* ;;
+        fuzz-config) ls $loading_configs Examples/GaugeKiosk/kiosk.yaml Tests/KioskConfigTests/Broken/* ;;
+        # A broken config, or GaugeKiosk's with its own component, ends at the loader, which
+        # fuzz-config covers.
+        fuzz-panel) ls $loading_configs ;;
         fuzz-control) ls Fuzz/Corpus/fuzz-control/* ;;
         fuzz-script) ls Tests/Scripts/*.yaml Fuzz/Corpus/fuzz-script/* ;;
         fuzz-expression) ls Fuzz/Corpus/fuzz-expression/* ;;
