@@ -31,6 +31,13 @@ extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *__re
                                                 const char *__restrict path);
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 
+/* Pseudo-terminals, which glibc declares only for _XOPEN_SOURCE: the writers' tests stand in for a
+   terminal on hold with one. */
+extern int posix_openpt(int flags);
+extern int grantpt(int fd);
+extern int unlockpt(int fd);
+extern char *ptsname(int fd);
+
 /* The environment a spawned program inherits (`environ` is a C global Swift 6 will not touch). */
 static inline char *const *kiosk_environment(void) { extern char **environ; return environ; }
 #endif

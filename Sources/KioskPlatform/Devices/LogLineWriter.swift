@@ -16,43 +16,82 @@ nonisolated public final class LogLineWriter: Sendable {
     /// never mixed with another writer's, and without waiting once `poll` says the pipe has room.
     public static let maximumLineBytes = Int(PIPE_BUF)
 
+    /// The descriptor written to: the one given, or the writer's own on the same terminal
+    /// (`TerminalOutput`), where a write takes what fits and never waits for the rest.
     let fileDescriptor: Int32
+    private let ownsFileDescriptor: Bool
     /// What the notice of dropped lines begins with, as the writer's other warnings do.
     let warningPrefix: String
-    /// Lines not written since the last one that was. The lock also keeps two threads' lines apart.
-    private let dropped = Mutex(0)
+    /// The lock also keeps two threads' lines apart.
+    private let state = Mutex(State())
+
+    private struct State {
+        /// Lines not written since the last one that was, or written only in part.
+        var dropped = 0
+        /// A terminal took only the beginning of the last line: the next one starts a line of its own.
+        var endsMidLine = false
+    }
+
+    /// What one `write` of a line did.
+    private enum Outcome {
+        case whole
+        case cut
+        case none
+    }
 
     public init(fileDescriptor: Int32, warningPrefix: String = "warning: ") {
-        self.fileDescriptor = fileDescriptor
+        let own = TerminalOutput.descriptorThatNeverWaits(on: fileDescriptor)
+        self.fileDescriptor = own ?? fileDescriptor
+        self.ownsFileDescriptor = own != nil
         self.warningPrefix = warningPrefix
     }
 
+    deinit {
+        if ownsFileDescriptor { close(fileDescriptor) }
+    }
+
     /// How many lines were dropped since a line last went out.
-    public var droppedLines: Int { dropped.withLock { $0 } }
+    public var droppedLines: Int { state.withLock { $0.dropped } }
 
     /// Writes `line` (which ends with a newline) if the file takes it now; counts it otherwise.
     public func write(_ line: String) {
-        dropped.withLock { dropped in
-            if dropped > 0 {
-                let notice = "\(warningPrefix)\(dropped) log line\(dropped == 1 ? " was" : "s were") dropped: nothing was reading them\n"
-                guard writeNow(notice) else {
-                    dropped += 1
+        state.withLock { state in
+            if state.dropped > 0 {
+                let count = state.dropped
+                let notice = "\(warningPrefix)\(count) log line\(count == 1 ? " was" : "s were") dropped: nothing was reading them\n"
+                guard write(notice, in: &state) == .whole else {
+                    state.dropped += 1
                     return
                 }
-                dropped = 0
+                state.dropped = 0
             }
-            if !writeNow(line) { dropped += 1 }
+            if write(line, in: &state) != .whole { state.dropped += 1 }
         }
     }
 
+    /// Writes `line` on a line of its own, keeping `state.endsMidLine`; a line cut short counts as
+    /// dropped, once.
+    private func write(_ line: String, in state: inout State) -> Outcome {
+        let outcome = writeNow(state.endsMidLine ? "\n" + line : line)
+        switch outcome {
+        case .whole: state.endsMidLine = false
+        case .cut: state.endsMidLine = true
+        case .none: break
+        }
+        return outcome
+    }
+
     /// Writes `line`, cut to `maximumLineBytes`, in one `write` if the file has room for it now.
-    private func writeNow(_ line: String) -> Bool {
-        guard WriteRoom.of(fileDescriptor) == .some else { return false }
+    /// Only a terminal takes part of it.
+    private func writeNow(_ line: String) -> Outcome {
+        guard WriteRoom.of(fileDescriptor) == .some else { return .none }
         let bytes = Self.cut(Array(line.utf8))
         while true {
             let written = bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
-            if written >= 0 { return written > 0 || bytes.isEmpty }
-            guard errno == EINTR else { return false }
+            if written == bytes.count { return .whole }
+            if written > 0 { return .cut }
+            if written < 0, errno == EINTR { continue }
+            return .none
         }
     }
 

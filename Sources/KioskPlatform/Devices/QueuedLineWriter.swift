@@ -11,12 +11,16 @@ import Glibc
 /// The descriptor stays blocking: standard output is shared with the shell that started the kiosk,
 /// and O_NONBLOCK on it would be the shell's too. Instead, a write is at most PIPE_BUF bytes and is
 /// made only after `poll` says there is room (`WriteRoom`), which takes such a write whole without waiting.
+/// A terminal says it has room when it has a byte of it, so on a terminal the writer writes to a
+/// description of its own that never waits (`TerminalOutput`), and a write takes what fits.
 @MainActor public final class QueuedLineWriter {
     /// Bytes that wait for a slow reader at most: a few thousand lines, a bounded amount of memory.
     public static let maximumBacklogBytes = 1 << 20
     static let chunkBytes = Int(PIPE_BUF)
 
+    /// The descriptor written to: the one given, or the writer's own on the same terminal.
     let fileDescriptor: Int32
+    private let ownsFileDescriptor: Bool
     private let scheduler: any Scheduler
     private let maximumBacklog: Int
     /// Bytes not written yet, from `backlogStart`.
@@ -33,13 +37,16 @@ import Glibc
     public var onClosed: (String) -> Void = { _ in }
 
     public init(fileDescriptor: Int32, scheduler: any Scheduler, maximumBacklogBytes: Int = QueuedLineWriter.maximumBacklogBytes) {
-        self.fileDescriptor = fileDescriptor
+        let own = TerminalOutput.descriptorThatNeverWaits(on: fileDescriptor)
+        self.fileDescriptor = own ?? fileDescriptor
+        self.ownsFileDescriptor = own != nil
         self.scheduler = scheduler
         self.maximumBacklog = max(maximumBacklogBytes, 1)
     }
 
     isolated deinit {
         if let watch { scheduler.remove(watch) }
+        if ownsFileDescriptor { Glibc.close(fileDescriptor) }
     }
 
     /// Bytes waiting for the reader.
