@@ -60,8 +60,12 @@ let package = Package(
                                "CInput", "CUdev", "CXKBCommon", "CSeat", "CSystemd"],
                 cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0"])]),
 
+        // FreeType's and HarfBuzz's font-file openers, defined by the kiosk so that cairo and Pango
+        // share one mapping of each font (font_files.c says how).
+        .target(name: "CFontFiles", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("freetype")]),
+
         .target(name: "KioskGraphics", dependencies: ["CCairo", "CPangoCairo", "CPixman", "CQREncode", "CTurboJPEG", "CRSVG",
-                                                  "CDeferredLibraries", "KioskExpression"],
+                                                  "CDeferredLibraries", "CFontFiles", "KioskExpression"],
                 swiftSettings: releaseSpeed),
         // The value types and services display, input and UI share: the clock, the scheduler, the loop.
         .target(name: "KioskPlatform", dependencies: ["KioskGraphics", "CLinux"], swiftSettings: mainActorCode),
