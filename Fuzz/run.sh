@@ -86,9 +86,12 @@ for target in "${targets[@]}"; do
     artifacts=".build/fuzz/artifacts/$target"
     log=".build/fuzz/logs/$target.log"
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+    # Each seed is named after its path, slashes made dashes, so that seeds of the same name in
+    # two directories (Config/kiosk.yaml, Examples/GaugeKiosk/kiosk.yaml) are both kept.
     seed_files=$(seeds "$target")
-    # shellcheck disable=SC2086 # one path per line, none with spaces
-    cp -n $seed_files "$corpus/"
+    for seed in $seed_files; do
+        cp -n "$seed" "$corpus/${seed//\//-}"
+    done
 
     echo "$target: fuzzing for ${seconds}s from $(ls "$corpus" | wc -l) inputs (log: $log)"
     # -timeout: an input that takes 10 s is a hang. -rss_limit_mb: a parser that allocates

@@ -70,7 +70,9 @@ open class Label: View {
         }
     }
 
-    /// Nil asks for the text on as few lines as possible; a width wraps it; 0 gives the widest word.
+    /// Nil asks for the text on as few lines as possible; a width wraps it, and the size is never
+    /// wider than it: a word longer than the width overflows the label (`drawingOverhang`). 0, the
+    /// minimum, puts a word on each line.
     open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
         let layout = preparedLayout()
         let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
