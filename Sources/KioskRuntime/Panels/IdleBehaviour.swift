@@ -12,7 +12,10 @@ import KioskUI
 /// Given a `Scheduler`, it keeps one timer of its own armed for the next deadline (none while
 /// nothing is due), so it runs by itself on a device's loop and on a virtual one alike; the caller
 /// only passes input through `admit(_:at:)` and `noteActivity(at:)`.
-public final class IdleBehaviour {
+///
+/// On the main actor as the module's default puts it, said explicitly: an optimized build of a
+/// program that uses the class (`make soak`'s kiosk-soak) refused its isolated deinit otherwise.
+@MainActor public final class IdleBehaviour {
     public let controller: IdleController
     private let screen: Screen
     private weak var host: PanelHost?
