@@ -57,8 +57,10 @@ test: build
 	Tests/Fleet/fleet-sim.py $$($(SWIFT) build --show-bin-path)/kiosk --kiosks 8
 	# A package of its own that adds a component to KioskKit (Examples/GaugeKiosk) builds and runs.
 	cd Examples/GaugeKiosk && $(SWIFT) build && $$($(SWIFT) build --show-bin-path)/gauge-kiosk --out .build/gauge.png
-	# The benchmark is built optimized, as it is run: whole-module optimization sees what debug builds do not.
+	# The benchmark and the day-long soak (`make soak`) are built optimized, as they are run: whole-module
+	# optimization sees what debug builds do not.
 	$(SWIFT) build -c release --product kiosk-bench
+	$(SWIFT) build -c release --product kiosk-soak
 	$(MAKE) --no-print-directory start-floor
 	$(MAKE) --no-print-directory fuzz-regression
 	# The Debian package, built once: lintian checks it, the fresh-board e2e scenario installs it.
