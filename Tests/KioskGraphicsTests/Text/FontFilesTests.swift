@@ -17,19 +17,10 @@ import Testing
         return counts
     }
 
-    /// /proc/self/maps, read to its end; a path that is not UTF-8 (other tests make some) is read
-    /// with replacement characters.
+    /// /proc/self/maps; a path that is not UTF-8 (other tests make some) is read with replacement
+    /// characters.
     static func processMaps() -> String {
-        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
+        let bytes = (try? RegularFile.contents(of: "/proc/self/maps", limit: 64 << 20)) ?? []
         return String(decoding: bytes, as: UTF8.self)
     }
 
